@@ -1,0 +1,270 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.embedded;
+
+import org.apache.fluss.cluster.Endpoint;
+import org.apache.fluss.cluster.ServerNode;
+import org.apache.fluss.cluster.ServerType;
+import org.apache.fluss.config.ConfigOptions;
+import org.apache.fluss.config.Configuration;
+import org.apache.fluss.config.MemorySize;
+import org.apache.fluss.metadata.TableBucket;
+import org.apache.fluss.metrics.registry.MetricRegistry;
+import org.apache.fluss.rpc.GatewayClientProxy;
+import org.apache.fluss.rpc.RpcClient;
+import org.apache.fluss.rpc.gateway.CoordinatorGateway;
+import org.apache.fluss.rpc.messages.MetadataRequest;
+import org.apache.fluss.rpc.metrics.ClientMetricGroup;
+import org.apache.fluss.server.coordinator.CoordinatorServer;
+import org.apache.fluss.server.tablet.TabletServer;
+import org.apache.fluss.server.zk.ZooKeeperClient;
+import org.apache.fluss.server.zk.ZooKeeperUtils;
+import org.apache.fluss.server.zk.data.LeaderAndIsr;
+
+import org.apache.curator.test.TestingServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * A Fluss cluster inside this JVM: ZooKeeper, one coordinator and N tablet servers, all on
+ * loopback, with data under one temp folder that {@link #close()} deletes.
+ *
+ * <p>For demos, benchmarks and tests. It runs the released Fluss server classes unchanged.
+ */
+public final class EmbeddedFlussCluster implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedFlussCluster.class);
+    private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(1);
+    private static final String LISTENERS = "FLUSS://127.0.0.1:0";
+
+    private final int numTabletServers;
+    private final Configuration clusterConf;
+    private final Map<Integer, TabletServer> tabletServers = new TreeMap<>();
+
+    private Path dataDir;
+    private TestingServer zooKeeper;
+    private ZooKeeperClient zooKeeperClient;
+    private CoordinatorServer coordinator;
+    private RpcClient rpcClient;
+
+    private EmbeddedFlussCluster(int numTabletServers, Configuration clusterConf) {
+        this.numTabletServers = numTabletServers;
+        this.clusterConf = clusterConf;
+    }
+
+    /** Starts a cluster with the given number of tablet servers and default settings. */
+    public static EmbeddedFlussCluster start(int numTabletServers) {
+        return start(numTabletServers, new Configuration());
+    }
+
+    /**
+     * Starts a cluster. {@code clusterConf} is given to every server, e.g. {@code
+     * default.replication.factor}.
+     */
+    public static EmbeddedFlussCluster start(int numTabletServers, Configuration clusterConf) {
+        if (numTabletServers < 1) {
+            throw new IllegalArgumentException(
+                    "numTabletServers must be at least 1, got " + numTabletServers);
+        }
+        EmbeddedFlussCluster cluster = new EmbeddedFlussCluster(numTabletServers, clusterConf);
+        try {
+            cluster.startAll();
+            return cluster;
+        } catch (Exception e) {
+            cluster.close();
+            throw new IllegalStateException("Could not start the embedded Fluss cluster", e);
+        }
+    }
+
+    private void startAll() throws Exception {
+        dataDir = Files.createTempDirectory("fluss-enrich-cluster");
+        zooKeeper = new TestingServer(true);
+        Configuration zkConf = new Configuration();
+        zkConf.setString(ConfigOptions.ZOOKEEPER_ADDRESS, zooKeeper.getConnectString());
+        zooKeeperClient =
+                ZooKeeperUtils.startZookeeperClient(
+                        zkConf, e -> LOG.error("ZooKeeper client error", e));
+
+        Configuration coordinatorConf = serverConf();
+        coordinatorConf.setString(ConfigOptions.BIND_LISTENERS, LISTENERS);
+        coordinator = new CoordinatorServer(coordinatorConf);
+        coordinator.start();
+        for (int id = 0; id < numTabletServers; id++) {
+            startTabletServer(id);
+        }
+        Configuration rpcConf = new Configuration();
+        rpcClient =
+                RpcClient.create(
+                        rpcConf,
+                        new ClientMetricGroup(
+                                MetricRegistry.create(rpcConf, null), "embedded-cluster"),
+                        false);
+        awaitCoordinatorSees(numTabletServers);
+        LOG.info("Embedded Fluss cluster up at {} ({})", bootstrapServers(), dataDir);
+    }
+
+    private Configuration serverConf() {
+        Configuration conf = new Configuration(clusterConf);
+        conf.setString(ConfigOptions.ZOOKEEPER_ADDRESS, zooKeeper.getConnectString());
+        conf.setString(ConfigOptions.REMOTE_DATA_DIR, dataDir.resolve("remote").toUri().toString());
+        return conf;
+    }
+
+    /** Starts (or restarts) the tablet server with this id, keeping its data folder. */
+    public void startTabletServer(int serverId) throws Exception {
+        if (tabletServers.containsKey(serverId)) {
+            throw new IllegalStateException("Tablet server " + serverId + " is already running");
+        }
+        Configuration conf = serverConf();
+        conf.set(ConfigOptions.TABLET_SERVER_ID, serverId);
+        conf.setString(ConfigOptions.BIND_LISTENERS, LISTENERS);
+        conf.setString(
+                ConfigOptions.DATA_DIR,
+                dataDir.resolve("tablet-server-" + serverId).toAbsolutePath().toString());
+        TabletServer server = new TabletServer(conf);
+        server.start();
+        tabletServers.put(serverId, server);
+    }
+
+    /** Stops the tablet server with this id, as a crash of that process would. */
+    public void stopTabletServer(int serverId) throws Exception {
+        TabletServer server = tabletServers.remove(serverId);
+        if (server == null) {
+            throw new IllegalStateException("Tablet server " + serverId + " is not running");
+        }
+        server.closeAsync().get();
+    }
+
+    /** The id of the tablet server that leads this bucket, as recorded in ZooKeeper. */
+    public int leaderOf(TableBucket bucket) {
+        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                Optional<LeaderAndIsr> leaderAndIsr = zooKeeperClient.getLeaderAndIsr(bucket);
+                if (leaderAndIsr.isPresent() && leaderAndIsr.get().leader() >= 0) {
+                    return leaderAndIsr.get().leader();
+                }
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } catch (Exception e) {
+                throw new IllegalStateException("Could not read the leader of " + bucket, e);
+            }
+        }
+        throw new IllegalStateException("No leader for " + bucket + " within " + STARTUP_TIMEOUT);
+    }
+
+    /** {@code host:port} of the coordinator, for {@code bootstrap.servers}. */
+    public String bootstrapServers() {
+        Endpoint endpoint = coordinator.getRpcServer().getBindEndpoints().get(0);
+        return endpoint.getHost() + ":" + endpoint.getPort();
+    }
+
+    private ServerNode coordinatorNode() {
+        Endpoint endpoint = coordinator.getRpcServer().getBindEndpoints().get(0);
+        return new ServerNode(0, endpoint.getHost(), endpoint.getPort(), ServerType.COORDINATOR);
+    }
+
+    /**
+     * A client configuration for this cluster. The per-bucket fetch size is raised so that wide
+     * Arrow batches do not stall reads (see docs/operations.md).
+     */
+    public Configuration clientConfig() {
+        Configuration conf = new Configuration();
+        conf.setString(ConfigOptions.BOOTSTRAP_SERVERS.key(), bootstrapServers());
+        conf.set(
+                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
+                MemorySize.parse("4mb"));
+        return conf;
+    }
+
+    /** The folder holding all data of this cluster; deleted by {@link #close()}. */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    private void awaitCoordinatorSees(int expectedTabletServers) throws Exception {
+        CoordinatorGateway gateway =
+                GatewayClientProxy.createGatewayProxy(
+                        this::coordinatorNode, rpcClient, CoordinatorGateway.class);
+        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        int seen = -1;
+        while (System.nanoTime() < deadline) {
+            try {
+                seen = gateway.metadata(new MetadataRequest()).get().getTabletServersCount();
+                if (seen == expectedTabletServers) {
+                    return;
+                }
+            } catch (Exception e) {
+                LOG.debug("Coordinator not ready yet", e);
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException(
+                "The coordinator saw "
+                        + seen
+                        + " of "
+                        + expectedTabletServers
+                        + " tablet servers within "
+                        + STARTUP_TIMEOUT);
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(rpcClient);
+        for (TabletServer server : tabletServers.values()) {
+            try {
+                server.closeAsync().get();
+            } catch (Exception e) {
+                LOG.warn("Could not stop a tablet server", e);
+            }
+        }
+        tabletServers.clear();
+        if (coordinator != null) {
+            try {
+                coordinator.closeAsync().get();
+            } catch (Exception e) {
+                LOG.warn("Could not stop the coordinator", e);
+            }
+        }
+        closeQuietly(zooKeeperClient);
+        closeQuietly(zooKeeper);
+        deleteRecursively(dataDir);
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        if (closeable == null) {
+            return;
+        }
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            LOG.warn("Could not close {}", closeable, e);
+        }
+    }
+
+    private static void deleteRecursively(Path root) {
+        if (root == null || !Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            LOG.warn("Could not delete {}", root, e);
+        }
+    }
+}
