@@ -1,0 +1,49 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.client.admin.ListOffsetsResult;
+import org.apache.fluss.client.admin.OffsetSpec;
+import org.apache.fluss.metadata.TablePath;
+
+import java.util.List;
+
+import static dev.flussenrich.core.FlussCalls.await;
+
+/** Earliest, latest (high watermark) and by-timestamp offsets of one bucket of a Fluss table. */
+public final class BucketOffsets {
+
+    private final Admin admin;
+
+    public BucketOffsets(Admin admin) {
+        this.admin = admin;
+    }
+
+    /** The first offset still stored. */
+    public long earliest(TablePath table, EnrichedBucket bucket) {
+        return list(table, bucket, new OffsetSpec.EarliestSpec());
+    }
+
+    /** The high watermark: the next offset to be assigned; everything below is replicated. */
+    public long highWatermark(TablePath table, EnrichedBucket bucket) {
+        return list(table, bucket, new OffsetSpec.LatestSpec());
+    }
+
+    /** The first offset whose commit timestamp is at or after {@code timestampMs}. */
+    public long atTimestamp(TablePath table, EnrichedBucket bucket, long timestampMs) {
+        return list(table, bucket, new OffsetSpec.TimestampSpec(timestampMs));
+    }
+
+    private long list(TablePath table, EnrichedBucket bucket, OffsetSpec spec) {
+        List<Integer> buckets = List.of(bucket.bucket());
+        ListOffsetsResult result =
+                bucket.partitionName() == null
+                        ? admin.listOffsets(table, buckets, spec)
+                        : admin.listOffsets(table, bucket.partitionName(), buckets, spec);
+        return await(result.bucketResult(bucket.bucket()));
+    }
+}

@@ -1,0 +1,57 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+/**
+ * Where a read of a bucket starts: earliest, latest, the first row at or after a timestamp, an
+ * explicit offset, or the enrichment watermark of a group (where an enrichment job resumes).
+ */
+public record StartPosition(Kind kind, long value, String group) {
+
+    /** The kinds of start position. */
+    public enum Kind {
+        EARLIEST,
+        LATEST,
+        TIMESTAMP,
+        OFFSET,
+        ENRICHMENT_WATERMARK
+    }
+
+    public static StartPosition earliest() {
+        return new StartPosition(Kind.EARLIEST, 0, null);
+    }
+
+    public static StartPosition latest() {
+        return new StartPosition(Kind.LATEST, 0, null);
+    }
+
+    public static StartPosition timestamp(long timestampMs) {
+        return new StartPosition(Kind.TIMESTAMP, timestampMs, null);
+    }
+
+    public static StartPosition offset(long offset) {
+        return new StartPosition(Kind.OFFSET, offset, null);
+    }
+
+    public static StartPosition enrichmentWatermark(String group) {
+        return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, group);
+    }
+
+    /** The base offset this position means in one bucket. */
+    public long resolve(
+            EnrichedTable table,
+            EnrichedBucket bucket,
+            BucketOffsets offsets,
+            EnrichmentWatermarks watermarks) {
+        return switch (kind) {
+            case EARLIEST -> offsets.earliest(table.tablePath(), bucket);
+            case LATEST -> offsets.highWatermark(table.tablePath(), bucket);
+            case TIMESTAMP -> offsets.atTimestamp(table.tablePath(), bucket, value);
+            case OFFSET -> value;
+            case ENRICHMENT_WATERMARK -> watermarks.watermark(group, bucket);
+        };
+    }
+}
