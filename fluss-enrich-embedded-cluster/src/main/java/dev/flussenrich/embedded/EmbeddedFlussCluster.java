@@ -118,6 +118,10 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
 
     private Configuration serverConf() {
         Configuration conf = new Configuration(clusterConf);
+        if (!conf.contains(ConfigOptions.TABLET_SERVER_CONTROLLED_SHUTDOWN_MAX_RETRIES)) {
+            // Stop at once, like a crash: no leadership hand-over dance (and a fast close()).
+            conf.set(ConfigOptions.TABLET_SERVER_CONTROLLED_SHUTDOWN_MAX_RETRIES, 0);
+        }
         conf.setString(ConfigOptions.ZOOKEEPER_ADDRESS, zooKeeper.getConnectString());
         conf.setString(ConfigOptions.REMOTE_DATA_DIR, dataDir.resolve("remote").toUri().toString());
         return conf;

@@ -1,0 +1,169 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.client.table.scanner.ScanRecord;
+import org.apache.fluss.metadata.Schema;
+import org.apache.fluss.metadata.TableDescriptor;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.record.ChangeType;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.types.DataTypes;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The merge rules of one bucket, without a cluster: gating, first wins, corruption, stop. */
+class BucketStitcherTest {
+
+    private static final TablePath PATH = TablePath.of("db", "t");
+    private static final EnrichedBucket BUCKET = EnrichedBucket.of(0);
+
+    private static EnrichedTable table() {
+        TableInfo base =
+                TableInfo.of(
+                        PATH,
+                        1L,
+                        0,
+                        TableDescriptor.builder()
+                                .schema(Schema.newBuilder().column("id", DataTypes.INT()).build())
+                                .distributedBy(1)
+                                .customProperty("column-groups.geo", "city")
+                                .build(),
+                        0L,
+                        0L);
+        TableInfo companion =
+                TableInfo.of(
+                        EnrichedTableLayout.companionPath(PATH, "geo"),
+                        2L,
+                        0,
+                        EnrichedTableLayout.companionDescriptor(
+                                base,
+                                "geo",
+                                List.of(new Schema.Column("city", DataTypes.STRING()))),
+                        0L,
+                        0L);
+        return new EnrichedTable(
+                base,
+                List.of(
+                        new EnrichedTable.Group(
+                                new ColumnGroup("geo", List.of("city")), companion)));
+    }
+
+    private static BucketStitcher stitcher(long start, long stop) {
+        return new BucketStitcher(
+                PATH, BUCKET, new ProjectionPlan(table(), List.of("id", "city")), start, stop);
+    }
+
+    private static ScanRecord base(long offset) {
+        return new ScanRecord(
+                offset, 1000 + offset, ChangeType.APPEND_ONLY, GenericRow.of((int) offset));
+    }
+
+    private static ScanRecord companion(long position, long source, String city) {
+        return new ScanRecord(
+                position,
+                0,
+                ChangeType.APPEND_ONLY,
+                GenericRow.of(source, BinaryString.fromString(city)));
+    }
+
+    private static List<String> drain(BucketStitcher stitcher) {
+        List<String> out = new ArrayList<>();
+        stitcher.drain(
+                r ->
+                        out.add(
+                                r.offset()
+                                        + "/"
+                                        + r.timestamp()
+                                        + " "
+                                        + r.row().getInt(0)
+                                        + ","
+                                        + r.row().getString(1)));
+        return out;
+    }
+
+    @Test
+    void aBaseRowWaitsForItsEnrichment() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 0);
+        stitcher.addBase(List.of(base(0), base(1), base(2)));
+        stitcher.addCompanion(0, List.of(companion(0, 0, "a")));
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,a");
+        stitcher.addCompanion(0, List.of(companion(1, 1, "b"), companion(2, 2, "c")));
+        assertThat(drain(stitcher)).containsExactly("1/1001 1,b", "2/1002 2,c");
+        assertThat(stitcher.nextOffset()).isEqualTo(3);
+    }
+
+    @Test
+    void duplicatesAreSkippedAndTheFirstRowWins() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 0);
+        stitcher.addBase(List.of(base(0), base(1)));
+        stitcher.addCompanion(
+                0,
+                List.of(
+                        companion(0, 0, "first"),
+                        companion(1, 0, "second"),
+                        companion(2, 1, "first"),
+                        companion(3, 0, "third"),
+                        companion(4, 1, "second")));
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,first", "1/1001 1,first");
+    }
+
+    @Test
+    void companionRowsBeforeTheStartAreSkipped() {
+        BucketStitcher stitcher = stitcher(5, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 3);
+        stitcher.addBase(List.of(base(4), base(5)));
+        stitcher.addCompanion(
+                0, List.of(companion(3, 3, "x"), companion(4, 4, "y"), companion(5, 5, "z")));
+        assertThat(drain(stitcher)).containsExactly("5/1005 5,z");
+    }
+
+    @Test
+    void redeliveredRecordsAreIgnored() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 0);
+        stitcher.addBase(List.of(base(0), base(1)));
+        stitcher.addBase(List.of(base(1)));
+        stitcher.addCompanion(0, List.of(companion(0, 0, "a"), companion(1, 1, "b")));
+        stitcher.addCompanion(0, List.of(companion(1, 1, "again")));
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,a", "1/1001 1,b");
+    }
+
+    @Test
+    void aBoundedReadStopsAtItsStopOffset() {
+        BucketStitcher stitcher = stitcher(0, 2);
+        stitcher.startCompanionAt(0, 0);
+        stitcher.addBase(List.of(base(0), base(1), base(2)));
+        stitcher.addCompanion(
+                0, List.of(companion(0, 0, "a"), companion(1, 1, "b"), companion(2, 2, "c")));
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,a", "1/1001 1,b");
+        assertThat(stitcher.isFinished()).isTrue();
+    }
+
+    @Test
+    void aCompanionThatJumpsPastTheExpectedOffsetIsCorruption() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 0);
+        stitcher.addBase(List.of(base(0), base(1)));
+        stitcher.addCompanion(0, List.of(companion(0, 0, "a"), companion(1, 2, "c")));
+        assertThatThrownBy(() -> drain(stitcher))
+                .isInstanceOf(EnrichmentContractException.class)
+                .hasMessage(
+                        "Companion of group 'geo' of table 'db.t', bucket 0, skips from offset 1"
+                                + " to 2 (companion log offset 1). The companion log is corrupt"
+                                + " or was written around fluss-enrich; re-create the group.");
+    }
+}
