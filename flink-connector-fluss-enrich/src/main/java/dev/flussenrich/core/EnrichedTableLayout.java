@@ -50,7 +50,8 @@ public final class EnrichedTableLayout {
     public static final String COMPANION_GROUP_PROPERTY = "fluss-enrich.group";
 
     static final int MAX_TABLE_NAME_LENGTH = 200;
-    private static final Set<String> RESERVED_COLUMNS = Set.of(ROUTE_COLUMN, SOURCE_OFFSET_COLUMN);
+    private static final List<String> RESERVED_COLUMNS =
+            List.of(ROUTE_COLUMN, SOURCE_OFFSET_COLUMN);
 
     private final TablePath tablePath;
     private final TableDescriptor baseDescriptor;
@@ -190,7 +191,10 @@ public final class EnrichedTableLayout {
                                     "Column name '%s' in column group '%s' of table '%s' is "
                                             + "reserved by fluss-enrich (reserved: %s). Rename the "
                                             + "column.",
-                                    column, group.name(), table, RESERVED_COLUMNS));
+                                    column,
+                                    group.name(),
+                                    table,
+                                    String.join(", ", RESERVED_COLUMNS)));
                 }
             }
             checkCompanionName(table, group.name());

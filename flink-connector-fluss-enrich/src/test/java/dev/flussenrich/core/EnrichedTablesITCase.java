@@ -189,7 +189,7 @@ class EnrichedTablesITCase {
                                 .customProperty("column-groups.geo", "_source_offset")
                                 .build(),
                 "Column name '_source_offset' in column group 'geo' of table '%s' is reserved"
-                        + " by fluss-enrich (reserved: [_enrich_route, _source_offset]). Rename"
+                        + " by fluss-enrich (reserved: _enrich_route, _source_offset). Rename"
                         + " the column.");
     }
 

@@ -32,10 +32,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
@@ -230,9 +233,14 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
     @Override
     public void close() {
         closeQuietly(rpcClient);
+        // Servers stop in parallel: each spends a while draining its request pool.
+        List<CompletableFuture<Void>> stopping = new ArrayList<>();
         for (TabletServer server : tabletServers.values()) {
+            stopping.add(CompletableFuture.runAsync(() -> server.closeAsync().join()));
+        }
+        for (CompletableFuture<Void> stop : stopping) {
             try {
-                server.closeAsync().get();
+                stop.get();
             } catch (Exception e) {
                 LOG.warn("Could not stop a tablet server", e);
             }
