@@ -9,7 +9,7 @@ package dev.flussenrich.core;
  * Where a read of a bucket starts: earliest, latest, the first row at or after a timestamp, an
  * explicit offset, or the enrichment watermark of a group (where an enrichment job resumes).
  */
-public record StartPosition(Kind kind, long value, String group) {
+public record StartPosition(Kind kind, long value, String group) implements java.io.Serializable {
 
     /** The kinds of start position. */
     public enum Kind {

@@ -1,0 +1,231 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.catalog;
+
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.InvalidTableLayoutException;
+import dev.flussenrich.table.FlussEnrichDynamicTableFactory;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.exception.DatabaseNotEmptyException;
+import org.apache.fluss.metadata.DatabaseDescriptor;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.table.catalog.CatalogBaseTable;
+import org.apache.flink.table.catalog.CatalogDatabase;
+import org.apache.flink.table.catalog.CatalogDatabaseImpl;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
+import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
+import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
+import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
+import org.apache.flink.table.factories.Factory;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The {@code fluss-enrich} catalog: Fluss databases, and logical tables whose companions stay
+ * hidden. Tables read and write through the {@code fluss-enrich} connector.
+ */
+public final class FlussEnrichCatalog extends TablesOnlyCatalog {
+
+    private final FlussConnectionConfig connectionConfig;
+    private Connection connection;
+    private Admin admin;
+    private EnrichedTables tables;
+
+    public FlussEnrichCatalog(
+            String name, String defaultDatabase, FlussConnectionConfig connectionConfig) {
+        super(name, defaultDatabase);
+        this.connectionConfig = connectionConfig;
+    }
+
+    @Override
+    public void open() {
+        connection = connectionConfig.connect();
+        admin = connection.getAdmin();
+        tables = new EnrichedTables(admin);
+    }
+
+    @Override
+    public void close() {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (Exception e) {
+                throw new CatalogException("Could not close the Fluss connection", e);
+            }
+        }
+    }
+
+    @Override
+    public Optional<Factory> getFactory() {
+        return Optional.of(new FlussEnrichDynamicTableFactory(connectionConfig));
+    }
+
+    // ---------------------------------------------------------------- databases
+
+    @Override
+    public List<String> listDatabases() {
+        return await(admin.listDatabases());
+    }
+
+    @Override
+    public CatalogDatabase getDatabase(String databaseName) throws DatabaseNotExistException {
+        if (!databaseExists(databaseName)) {
+            throw new DatabaseNotExistException(getName(), databaseName);
+        }
+        var info = await(admin.getDatabaseInfo(databaseName));
+        return new CatalogDatabaseImpl(
+                info.getDatabaseDescriptor().getCustomProperties(),
+                info.getDatabaseDescriptor().getComment().orElse(null));
+    }
+
+    @Override
+    public boolean databaseExists(String databaseName) {
+        return await(admin.databaseExists(databaseName));
+    }
+
+    @Override
+    public void createDatabase(String name, CatalogDatabase database, boolean ignoreIfExists)
+            throws DatabaseAlreadyExistException {
+        if (databaseExists(name)) {
+            if (ignoreIfExists) {
+                return;
+            }
+            throw new DatabaseAlreadyExistException(getName(), name);
+        }
+        DatabaseDescriptor descriptor =
+                DatabaseDescriptor.builder()
+                        .comment(database.getComment())
+                        .customProperties(new HashMap<>(database.getProperties()))
+                        .build();
+        await(admin.createDatabase(name, descriptor, ignoreIfExists));
+    }
+
+    @Override
+    public void dropDatabase(String name, boolean ignoreIfNotExists, boolean cascade)
+            throws DatabaseNotExistException {
+        if (!databaseExists(name)) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new DatabaseNotExistException(getName(), name);
+        }
+        try {
+            await(admin.dropDatabase(name, ignoreIfNotExists, cascade));
+        } catch (DatabaseNotEmptyException e) {
+            throw new CatalogException(
+                    "Database '" + name + "' is not empty; use DROP DATABASE ... CASCADE.", e);
+        }
+    }
+
+    @Override
+    public void alterDatabase(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists) {
+        throw new CatalogException("The fluss-enrich catalog does not support ALTER DATABASE.");
+    }
+
+    // ---------------------------------------------------------------- tables
+
+    @Override
+    public List<String> listTables(String databaseName) throws DatabaseNotExistException {
+        if (!databaseExists(databaseName)) {
+            throw new DatabaseNotExistException(getName(), databaseName);
+        }
+        return tables.listTables(databaseName);
+    }
+
+    @Override
+    public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
+        if (!tableExists(path)) {
+            throw new TableNotExistException(getName(), path);
+        }
+        TablePath tablePath = toTablePath(path);
+        TableInfo info = await(admin.getTableInfo(tablePath));
+        if (info.hasPrimaryKey()) {
+            throw new CatalogException(
+                    String.format(
+                            "Table '%s' is a primary-key table: the fluss-enrich catalog serves"
+                                    + " log tables only. Read it through Fluss's own catalog"
+                                    + " ('type' = 'fluss').",
+                            tablePath));
+        }
+        try {
+            return CatalogTables.toCatalogTable(tables.load(tablePath));
+        } catch (InvalidTableLayoutException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean tableExists(ObjectPath path) {
+        return !CatalogTables.isHidden(path.getObjectName())
+                && await(admin.tableExists(toTablePath(path)));
+    }
+
+    @Override
+    public void createTable(ObjectPath path, CatalogBaseTable table, boolean ignoreIfExists)
+            throws TableAlreadyExistException, DatabaseNotExistException {
+        if (!databaseExists(path.getDatabaseName())) {
+            throw new DatabaseNotExistException(getName(), path.getDatabaseName());
+        }
+        if (tableExists(path)) {
+            if (ignoreIfExists) {
+                return;
+            }
+            throw new TableAlreadyExistException(getName(), path);
+        }
+        if (!(table instanceof ResolvedCatalogTable resolved)) {
+            throw new CatalogException("The fluss-enrich catalog stores tables only, not views.");
+        }
+        TablePath tablePath = toTablePath(path);
+        try {
+            tables.create(
+                    tablePath, CatalogTables.toDescriptor(resolved, tablePath.toString()), false);
+        } catch (InvalidTableLayoutException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void dropTable(ObjectPath path, boolean ignoreIfNotExists)
+            throws TableNotExistException {
+        if (!tableExists(path)) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new TableNotExistException(getName(), path);
+        }
+        tables.drop(toTablePath(path), ignoreIfNotExists);
+    }
+
+    private static TablePath toTablePath(ObjectPath path) {
+        return TablePath.of(path.getDatabaseName(), path.getObjectName());
+    }
+
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CatalogException("Interrupted while waiting for Fluss", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new CatalogException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+}

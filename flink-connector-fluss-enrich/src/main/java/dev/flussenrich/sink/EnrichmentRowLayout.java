@@ -1,0 +1,27 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.sink;
+
+import org.apache.flink.table.types.logical.RowType;
+
+import java.io.Serializable;
+
+/**
+ * Where the identity and the group values sit in the rows an enrichment sink consumes.
+ *
+ * @param partitionPosition position of the partition name, or -1 if not partitioned
+ * @param bucketPosition position of the bucket
+ * @param offsetPosition position of the base offset
+ * @param valuePositions positions of the group columns, in group order
+ * @param valueType the group columns' type, in group order
+ */
+public record EnrichmentRowLayout(
+        int partitionPosition,
+        int bucketPosition,
+        int offsetPosition,
+        int[] valuePositions,
+        RowType valueType)
+        implements Serializable {}

@@ -1,0 +1,37 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.source;
+
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.StartPosition;
+
+import org.apache.fluss.metadata.TablePath;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a source reads: the table, the projected logical columns, where each bucket starts, and
+ * whether the read is bounded (stops at the frontier captured when it starts).
+ *
+ * @param gatingGroups the groups the projection touches (its frontier); empty for base-only
+ */
+public record ScanSettings(
+        FlussConnectionConfig connection,
+        TablePath table,
+        List<String> columns,
+        List<String> gatingGroups,
+        StartPosition start,
+        boolean bounded,
+        Duration partitionDiscoveryInterval)
+        implements Serializable {
+
+    public ScanSettings {
+        columns = List.copyOf(columns);
+        gatingGroups = List.copyOf(gatingGroups);
+    }
+}

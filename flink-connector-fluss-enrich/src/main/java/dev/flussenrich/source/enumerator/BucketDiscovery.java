@@ -1,0 +1,92 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.source.enumerator;
+
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.EnrichmentWatermarks;
+import dev.flussenrich.core.PartitionIds;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.source.ScanSettings;
+import dev.flussenrich.source.split.BucketSplit;
+
+import org.apache.fluss.client.Connection;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Finds the buckets of a logical table not handed out yet and turns them into splits with exact
+ * offsets: the configured start for buckets found at startup, earliest for partitions created
+ * later, and (bounded reads) the frontier as of now.
+ */
+final class BucketDiscovery implements AutoCloseable {
+
+    private final ScanSettings settings;
+    private final Connection connection;
+    private final EnrichedTable table;
+    private final BucketOffsets offsets;
+    private final EnrichmentWatermarks watermarks;
+    private final PartitionIds partitions;
+
+    BucketDiscovery(ScanSettings settings) {
+        this.settings = settings;
+        this.connection = settings.connection().connect();
+        this.table = new EnrichedTables(connection.getAdmin()).load(settings.table());
+        this.offsets = new BucketOffsets(connection.getAdmin());
+        this.watermarks = new EnrichmentWatermarks(connection, table);
+        this.partitions = new PartitionIds(connection.getAdmin(), settings.table());
+    }
+
+    boolean isPartitioned() {
+        return table.isPartitioned();
+    }
+
+    /**
+     * New splits for buckets not in {@code known}.
+     *
+     * @param initial whether this is the first discovery (configured start) or a later one
+     *     (partitions created since start from their earliest offset)
+     */
+    List<BucketSplit> discover(Set<EnrichedBucket> known, boolean initial) {
+        StartPosition start = initial ? settings.start() : StartPosition.earliest();
+        List<BucketSplit> splits = new ArrayList<>();
+        for (EnrichedBucket bucket : buckets()) {
+            if (known.contains(bucket)) {
+                continue;
+            }
+            long startOffset = start.resolve(table, bucket, offsets, watermarks);
+            long stopOffset =
+                    settings.bounded()
+                            ? watermarks.frontier(settings.gatingGroups(), bucket)
+                            : BucketSplit.UNBOUNDED;
+            splits.add(new BucketSplit(bucket, startOffset, Math.max(startOffset, stopOffset)));
+        }
+        return splits;
+    }
+
+    private List<EnrichedBucket> buckets() {
+        List<EnrichedBucket> buckets = new ArrayList<>();
+        List<String> partitionNames =
+                table.isPartitioned()
+                        ? partitions.all().keySet().stream().sorted().toList()
+                        : java.util.Collections.singletonList(null);
+        for (String partition : partitionNames) {
+            for (int b = 0; b < table.numBuckets(); b++) {
+                buckets.add(EnrichedBucket.of(partition, b));
+            }
+        }
+        return buckets;
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}

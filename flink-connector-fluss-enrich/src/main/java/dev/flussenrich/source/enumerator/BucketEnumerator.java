@@ -1,0 +1,157 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.source.enumerator;
+
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.source.ScanSettings;
+import dev.flussenrich.source.split.BucketSplit;
+
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.util.FlinkRuntimeException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Hands out one split per (partition, bucket). Each bucket always goes to the same reader (by
+ * hash), so a bucket has one reader. Streaming reads of partitioned tables keep looking for new
+ * partitions; bounded reads tell readers that no more splits come after the first discovery.
+ */
+public final class BucketEnumerator implements SplitEnumerator<BucketSplit, BucketEnumeratorState> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BucketEnumerator.class);
+
+    private final SplitEnumeratorContext<BucketSplit> context;
+    private final ScanSettings settings;
+    private final Set<EnrichedBucket> assigned;
+    private final List<BucketSplit> pending;
+    private volatile boolean initialDiscoveryDone;
+    private BucketDiscovery discovery;
+
+    public BucketEnumerator(
+            SplitEnumeratorContext<BucketSplit> context,
+            ScanSettings settings,
+            BucketEnumeratorState restored) {
+        this.context = context;
+        this.settings = settings;
+        this.assigned = new HashSet<>(restored.assignedBuckets());
+        this.pending = new ArrayList<>(restored.pendingSplits());
+        this.initialDiscoveryDone = !restored.assignedBuckets().isEmpty() || !pending.isEmpty();
+    }
+
+    @Override
+    public void start() {
+        if (settings.bounded()) {
+            context.callAsync(this::discover, this::onDiscovered);
+        } else {
+            long interval = settings.partitionDiscoveryInterval().toMillis();
+            context.callAsync(this::discover, this::onDiscovered, 0, interval);
+        }
+    }
+
+    private List<BucketSplit> discover() {
+        if (discovery == null) {
+            discovery = new BucketDiscovery(settings);
+        }
+        if (initialDiscoveryDone && !discovery.isPartitioned()) {
+            return List.of();
+        }
+        Set<EnrichedBucket> known;
+        synchronized (this) {
+            known = new HashSet<>(assigned);
+            pending.forEach(split -> known.add(split.bucket()));
+        }
+        return discovery.discover(known, !initialDiscoveryDone);
+    }
+
+    private synchronized void onDiscovered(List<BucketSplit> splits, Throwable error) {
+        if (error != null) {
+            throw new FlinkRuntimeException(
+                    "Could not list the buckets of " + settings.table(), error);
+        }
+        if (!splits.isEmpty()) {
+            LOG.info("Discovered {} new splits of {}", splits.size(), settings.table());
+        }
+        pending.addAll(splits);
+        initialDiscoveryDone = true;
+        assignPending();
+    }
+
+    private synchronized void assignPending() {
+        int parallelism = context.currentParallelism();
+        List<BucketSplit> stillPending = new ArrayList<>();
+        for (BucketSplit split : pending) {
+            int owner = ownerOf(split.bucket(), parallelism);
+            if (context.registeredReaders().containsKey(owner)) {
+                context.assignSplit(split, owner);
+                assigned.add(split.bucket());
+            } else {
+                stillPending.add(split);
+            }
+        }
+        pending.clear();
+        pending.addAll(stillPending);
+        if (settings.bounded() && initialDiscoveryDone) {
+            for (int reader : context.registeredReaders().keySet()) {
+                if (pending.stream().noneMatch(s -> ownerOf(s.bucket(), parallelism) == reader)) {
+                    context.signalNoMoreSplits(reader);
+                }
+            }
+        }
+    }
+
+    /** The reader that owns a bucket: stable, so one bucket never has two readers. */
+    static int ownerOf(EnrichedBucket bucket, int parallelism) {
+        int hash =
+                bucket.partitionName() == null
+                        ? bucket.bucket()
+                        : 31 * bucket.partitionName().hashCode() + bucket.bucket();
+        return Math.floorMod(hash, parallelism);
+    }
+
+    @Override
+    public void handleSplitRequest(int subtaskId, String requesterHostname) {
+        // Splits are pushed on discovery, never pulled.
+    }
+
+    @Override
+    public synchronized void addSplitsBack(List<BucketSplit> splits, int subtaskId) {
+        for (BucketSplit split : splits) {
+            assigned.remove(split.bucket());
+            pending.add(split);
+        }
+    }
+
+    @Override
+    public void addReader(int subtaskId) {
+        if (initialDiscoveryDone) {
+            assignPending();
+        }
+    }
+
+    @Override
+    public synchronized BucketEnumeratorState snapshotState(long checkpointId) {
+        return new BucketEnumeratorState(assigned, pending);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (discovery != null) {
+            try {
+                discovery.close();
+            } catch (Exception e) {
+                throw new IOException(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.source.reader;
+
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.StitchedScanner;
+import dev.flussenrich.source.ScanSettings;
+import dev.flussenrich.source.split.BucketSplit;
+
+import org.apache.fluss.client.Connection;
+
+import org.apache.flink.connector.base.source.reader.RecordsBySplits;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Fetches whole rows of the assigned buckets through one {@link StitchedScanner}. */
+public final class StitchedSplitReader implements SplitReader<StitchedRecord, BucketSplit> {
+
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+
+    private final ScanSettings settings;
+    private final Set<EnrichedBucket> reportedFinished = new HashSet<>();
+    private Connection connection;
+    private StitchedScanner scanner;
+
+    public StitchedSplitReader(ScanSettings settings) {
+        this.settings = settings;
+    }
+
+    private StitchedScanner scanner() {
+        if (scanner == null) {
+            connection = settings.connection().connect();
+            scanner =
+                    new StitchedScanner(
+                            connection,
+                            new EnrichedTables(connection.getAdmin()).load(settings.table()),
+                            settings.columns());
+        }
+        return scanner;
+    }
+
+    @Override
+    public RecordsWithSplitIds<StitchedRecord> fetch() {
+        RecordsBySplits.Builder<StitchedRecord> batch = new RecordsBySplits.Builder<>();
+        if (scanner == null) {
+            return batch.build();
+        }
+        for (StitchedRecord record : scanner.poll(POLL_TIMEOUT)) {
+            batch.add(BucketSplit.idOf(record.bucket()), record);
+        }
+        List<EnrichedBucket> finished = scanner.finishedBuckets();
+        for (EnrichedBucket bucket : finished) {
+            if (reportedFinished.add(bucket)) {
+                batch.addFinishedSplit(BucketSplit.idOf(bucket));
+                scanner.unsubscribe(bucket);
+            }
+        }
+        return batch.build();
+    }
+
+    @Override
+    public void handleSplitsChanges(SplitsChange<BucketSplit> change) {
+        if (!(change instanceof SplitsAddition)) {
+            throw new UnsupportedOperationException(
+                    "Unsupported split change " + change.getClass().getSimpleName());
+        }
+        for (BucketSplit split : change.splits()) {
+            scanner().subscribe(split.bucket(), split.startingOffset(), split.stoppingOffset());
+        }
+    }
+
+    @Override
+    public void wakeUp() {
+        // fetch() returns within POLL_TIMEOUT on its own.
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (scanner != null) {
+            scanner.close();
+        }
+        if (connection != null) {
+            connection.close();
+        }
+    }
+}

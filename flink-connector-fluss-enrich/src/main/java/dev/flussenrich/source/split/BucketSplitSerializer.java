@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.source.split;
+
+import dev.flussenrich.core.EnrichedBucket;
+
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+
+/** Serializes {@link BucketSplit}s for checkpoints and for shipping to readers. */
+public final class BucketSplitSerializer implements SimpleVersionedSerializer<BucketSplit> {
+
+    public static final BucketSplitSerializer INSTANCE = new BucketSplitSerializer();
+    private static final int VERSION = 1;
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] serialize(BucketSplit split) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        write(split, out);
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public BucketSplit deserialize(int version, byte[] serialized) throws IOException {
+        if (version != VERSION) {
+            throw new IOException("Unknown BucketSplit serializer version " + version);
+        }
+        return read(new DataInputDeserializer(serialized));
+    }
+
+    /** Writes a split; also used inside the enumerator state. */
+    static void write(BucketSplit split, DataOutputView out) throws IOException {
+        writeBucket(split.bucket(), out);
+        out.writeLong(split.startingOffset());
+        out.writeLong(split.stoppingOffset());
+    }
+
+    static BucketSplit read(DataInputView in) throws IOException {
+        EnrichedBucket bucket = readBucket(in);
+        return new BucketSplit(bucket, in.readLong(), in.readLong());
+    }
+
+    public static void writeBucket(EnrichedBucket bucket, DataOutputView out) throws IOException {
+        out.writeBoolean(bucket.partitionName() != null);
+        if (bucket.partitionName() != null) {
+            out.writeUTF(bucket.partitionName());
+        }
+        out.writeInt(bucket.bucket());
+    }
+
+    public static EnrichedBucket readBucket(DataInputView in) throws IOException {
+        String partition = in.readBoolean() ? in.readUTF() : null;
+        return EnrichedBucket.of(partition, in.readInt());
+    }
+}

@@ -1,0 +1,26 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.source.split;
+
+/** The mutable read position of a {@link BucketSplit}: the next base offset to emit. */
+public final class BucketSplitState {
+
+    private final BucketSplit split;
+    private long nextOffset;
+
+    public BucketSplitState(BucketSplit split) {
+        this.split = split;
+        this.nextOffset = split.startingOffset();
+    }
+
+    public void emitted(long offset) {
+        nextOffset = offset + 1;
+    }
+
+    public BucketSplit toSplit() {
+        return split.withStartingOffset(nextOffset);
+    }
+}

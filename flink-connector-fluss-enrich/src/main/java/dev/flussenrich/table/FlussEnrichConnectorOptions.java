@@ -1,0 +1,170 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.table;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.description.Description;
+
+import java.time.Duration;
+
+/** Options of the {@code fluss-enrich} table connector (table options and query hints). */
+public final class FlussEnrichConnectorOptions {
+
+    private FlussEnrichConnectorOptions() {}
+
+    /**
+     * Prefix of Fluss client options passed through unchanged, e.g. {@code
+     * client.writer.batch-size}.
+     */
+    public static final String CLIENT_PREFIX = "client.";
+
+    /** Prefix of the column group declarations: {@code column-groups.<group> = 'a, b'}. */
+    public static final String COLUMN_GROUPS_PREFIX = "column-groups.";
+
+    /** Prefix of Fluss table properties, stored on the base and its companions. */
+    public static final String TABLE_PREFIX = "table.";
+
+    // ---------------------------------------------------------------- connection
+
+    public static final ConfigOption<String> BOOTSTRAP_SERVERS =
+            ConfigOptions.key("bootstrap.servers")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Fluss coordinator address(es), host:port, comma separated. Required"
+                                    + " for tables declared with 'connector' = 'fluss-enrich';"
+                                    + " catalog tables use the catalog's.");
+
+    public static final ConfigOption<String> TABLE_PATH =
+            ConfigOptions.key("table.path")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The logical Fluss table as 'database.table'. Required for tables"
+                                    + " declared with 'connector' = 'fluss-enrich'.");
+
+    // ---------------------------------------------------------------- distribution (DDL)
+
+    public static final ConfigOption<Integer> BUCKET_NUMBER =
+            ConfigOptions.key("bucket.num")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Number of buckets of the base table (and of every companion). Default:"
+                                    + " the Fluss cluster's default.bucket.number.");
+
+    public static final ConfigOption<String> BUCKET_KEY =
+            ConfigOptions.key("bucket.key")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Comma-separated bucket key columns of the base table. Default: none"
+                                    + " (rows spread over buckets).");
+
+    // ---------------------------------------------------------------- scan
+
+    public static final ConfigOption<StartupMode> SCAN_STARTUP_MODE =
+            ConfigOptions.key("scan.startup.mode")
+                    .enumType(StartupMode.class)
+                    .defaultValue(StartupMode.EARLIEST)
+                    .withDescription(
+                            "Where a read starts in every bucket: 'earliest', 'latest',"
+                                    + " 'timestamp' (needs scan.startup.timestamp) or"
+                                    + " 'enrichment-watermark' (needs"
+                                    + " scan.startup.enrichment-group).");
+
+    public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP =
+            ConfigOptions.key("scan.startup.timestamp")
+                    .longType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Epoch milliseconds for scan.startup.mode 'timestamp': the first row"
+                                    + " committed at or after it.");
+
+    public static final ConfigOption<String> SCAN_STARTUP_ENRICHMENT_GROUP =
+            ConfigOptions.key("scan.startup.enrichment-group")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The column group whose enrichment watermark is the start for"
+                                    + " scan.startup.mode 'enrichment-watermark': where an"
+                                    + " enrichment job resumes.");
+
+    public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
+            ConfigOptions.key("scan.partition.discovery.interval")
+                    .durationType()
+                    .defaultValue(Duration.ofSeconds(10))
+                    .withDescription(
+                            "How often a streaming read looks for new partitions of a partitioned"
+                                    + " table; new partitions are read from their earliest"
+                                    + " offset.");
+
+    // ---------------------------------------------------------------- sink
+
+    public static final ConfigOption<String> ENRICHMENT_GROUP =
+            ConfigOptions.key("enrichment.group")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            Description.builder()
+                                    .text(
+                                            "Turns an INSERT into an enrichment write of this"
+                                                    + " column group, usually given as a hint:"
+                                                    + " INSERT INTO t /*+ OPTIONS('enrichment.group'"
+                                                    + " = 'geo') */ (_bucket, _offset, city) SELECT"
+                                                    + " ... The column list must be the identity"
+                                                    + " metadata (_partition when partitioned,"
+                                                    + " _bucket, _offset) plus columns of this"
+                                                    + " group.")
+                                    .build());
+
+    public static final ConfigOption<GapPolicyOption> SINK_GAP_POLICY =
+            ConfigOptions.key("sink.enrichment.gap-policy")
+                    .enumType(GapPolicyOption.class)
+                    .defaultValue(GapPolicyOption.FAIL)
+                    .withDescription(
+                            "What an enrichment write does when a row arrives past the group's"
+                                    + " watermark: 'fail' (an error naming table, group, bucket"
+                                    + " and offsets) or 'fill-null' (write NULL enrichment for the"
+                                    + " skipped offsets; group columns must be nullable).");
+
+    /** Values of {@link #SCAN_STARTUP_MODE}. */
+    public enum StartupMode {
+        EARLIEST("earliest"),
+        LATEST("latest"),
+        TIMESTAMP("timestamp"),
+        ENRICHMENT_WATERMARK("enrichment-watermark");
+
+        private final String value;
+
+        StartupMode(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+    }
+
+    /** Values of {@link #SINK_GAP_POLICY}. */
+    public enum GapPolicyOption {
+        FAIL("fail"),
+        FILL_NULL("fill-null");
+
+        private final String value;
+
+        GapPolicyOption(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+    }
+}

@@ -1,0 +1,296 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.table;
+
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.InvalidTableLayoutException;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.table.FlussEnrichConnectorOptions.GapPolicyOption;
+import dev.flussenrich.table.FlussEnrichConnectorOptions.StartupMode;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.flink.utils.FlinkConversions;
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
+import org.apache.flink.table.factories.DynamicTableSourceFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.BOOTSTRAP_SERVERS;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.BUCKET_KEY;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.BUCKET_NUMBER;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.CLIENT_PREFIX;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.COLUMN_GROUPS_PREFIX;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GROUP;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_MODE;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_TIMESTAMP;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SINK_GAP_POLICY;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.TABLE_PATH;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.TABLE_PREFIX;
+
+/**
+ * The {@code fluss-enrich} connector: tables of the fluss-enrich catalog, or tables declared with
+ * {@code 'connector' = 'fluss-enrich'} that point at an existing logical table.
+ */
+public final class FlussEnrichDynamicTableFactory
+        implements DynamicTableSourceFactory, DynamicTableSinkFactory {
+
+    public static final String IDENTIFIER = "fluss-enrich";
+
+    /** The catalog's connection, or null when the factory is found by 'connector'. */
+    private final FlussConnectionConfig catalogConnection;
+
+    public FlussEnrichDynamicTableFactory() {
+        this(null);
+    }
+
+    public FlussEnrichDynamicTableFactory(FlussConnectionConfig catalogConnection) {
+        this.catalogConnection = catalogConnection;
+    }
+
+    @Override
+    public String factoryIdentifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        return Set.of(
+                BOOTSTRAP_SERVERS,
+                TABLE_PATH,
+                BUCKET_NUMBER,
+                BUCKET_KEY,
+                SCAN_STARTUP_MODE,
+                SCAN_STARTUP_TIMESTAMP,
+                SCAN_STARTUP_ENRICHMENT_GROUP,
+                SCAN_PARTITION_DISCOVERY_INTERVAL,
+                ENRICHMENT_GROUP,
+                SINK_GAP_POLICY);
+    }
+
+    @Override
+    public DynamicTableSource createDynamicTableSource(Context context) {
+        ResolvedTarget target = resolve(context);
+        ReadableConfig options = target.options;
+        boolean bounded =
+                context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
+                        == RuntimeExecutionMode.BATCH;
+        return new FlussEnrichTableSource(
+                target.connection,
+                target.view,
+                target.physicalType,
+                startPosition(options, target.view),
+                bounded,
+                options.get(SCAN_PARTITION_DISCOVERY_INTERVAL));
+    }
+
+    @Override
+    public DynamicTableSink createDynamicTableSink(Context context) {
+        ResolvedTarget target = resolve(context);
+        ReadableConfig options = target.options;
+        GapPolicy gapPolicy =
+                options.get(SINK_GAP_POLICY) == GapPolicyOption.FILL_NULL
+                        ? GapPolicy.FILL_NULL
+                        : GapPolicy.FAIL;
+        return new FlussEnrichTableSink(
+                target.connection,
+                target.view,
+                target.physicalType,
+                context.getCatalogTable().getResolvedSchema().getColumnNames(),
+                options.getOptional(ENRICHMENT_GROUP).orElse(null),
+                gapPolicy);
+    }
+
+    private record ResolvedTarget(
+            FlussConnectionConfig connection,
+            LogicalTableView view,
+            DataType physicalType,
+            ReadableConfig options) {}
+
+    private ResolvedTarget resolve(Context context) {
+        FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+        helper.validateExcept(CLIENT_PREFIX, COLUMN_GROUPS_PREFIX, TABLE_PREFIX);
+        ReadableConfig options = helper.getOptions();
+        FlussConnectionConfig connection = connectionOf(context, options);
+        TablePath path = tablePathOf(context, options);
+        EnrichedTable table = load(connection, path);
+        ResolvedSchema schema = context.getCatalogTable().getResolvedSchema();
+        checkDeclaredColumns(schema, table);
+        return new ResolvedTarget(
+                connection, LogicalTableView.of(table), schema.toPhysicalRowDataType(), options);
+    }
+
+    private FlussConnectionConfig connectionOf(Context context, ReadableConfig options) {
+        Map<String, String> clientOptions =
+                context.getCatalogTable().getOptions().entrySet().stream()
+                        .filter(e -> e.getKey().startsWith(CLIENT_PREFIX))
+                        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        if (options.getOptional(BOOTSTRAP_SERVERS).isPresent()) {
+            return FlussConnectionConfig.of(options.get(BOOTSTRAP_SERVERS), clientOptions);
+        }
+        if (catalogConnection != null) {
+            Map<String, String> merged = new java.util.HashMap<>(catalogConnection.options());
+            merged.putAll(clientOptions);
+            return FlussConnectionConfig.of(catalogConnection.bootstrapServers(), merged);
+        }
+        throw new ValidationException(
+                String.format(
+                        "Table '%s' needs the option '%s' (the Fluss coordinator, host:port), or"
+                                + " must live in a 'fluss-enrich' catalog.",
+                        context.getObjectIdentifier().asSummaryString(), BOOTSTRAP_SERVERS.key()));
+    }
+
+    private TablePath tablePathOf(Context context, ReadableConfig options) {
+        if (options.getOptional(TABLE_PATH).isPresent()) {
+            String value = options.get(TABLE_PATH);
+            String[] parts = value.split("\\.");
+            if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
+                throw new ValidationException(
+                        String.format(
+                                "Invalid '%s' = '%s': expected 'database.table'.",
+                                TABLE_PATH.key(), value));
+            }
+            return TablePath.of(parts[0], parts[1]);
+        }
+        if (catalogConnection != null) {
+            return TablePath.of(
+                    context.getObjectIdentifier().getDatabaseName(),
+                    context.getObjectIdentifier().getObjectName());
+        }
+        throw new ValidationException(
+                String.format(
+                        "Table '%s' needs the option '%s' = 'database.table' naming the Fluss"
+                                + " table.",
+                        context.getObjectIdentifier().asSummaryString(), TABLE_PATH.key()));
+    }
+
+    private static EnrichedTable load(FlussConnectionConfig connectionConfig, TablePath path) {
+        try (Connection connection = connectionConfig.connect()) {
+            if (!connection.getAdmin().tableExists(path).get()) {
+                throw new ValidationException(
+                        String.format("Fluss table '%s' does not exist.", path));
+            }
+            if (connection.getAdmin().getTableInfo(path).get().hasPrimaryKey()) {
+                throw new ValidationException(
+                        String.format(
+                                "Table '%s' is a primary-key table: fluss-enrich reads and writes"
+                                        + " log tables only (primary-key tables already support"
+                                        + " partial updates). Use Fluss's own connector"
+                                        + " ('connector' = 'fluss') for it.",
+                                path));
+            }
+            return new EnrichedTables(connection.getAdmin()).load(path);
+        } catch (InvalidTableLayoutException e) {
+            throw new ValidationException(e.getMessage(), e);
+        } catch (ValidationException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ValidationException(
+                    String.format("Could not load Fluss table '%s': %s", path, e.getMessage()), e);
+        }
+    }
+
+    /** Declared physical columns must be columns of the logical table, with its types. */
+    private static void checkDeclaredColumns(ResolvedSchema schema, EnrichedTable table) {
+        for (Column column : schema.getColumns()) {
+            if (!column.isPhysical()) {
+                continue;
+            }
+            int index = table.logicalRowType().getFieldIndex(column.getName());
+            if (index < 0) {
+                throw new ValidationException(
+                        String.format(
+                                "Column '%s' is not a column of Fluss table '%s' (columns: %s).",
+                                column.getName(),
+                                table.tablePath(),
+                                String.join(", ", table.logicalRowType().getFieldNames())));
+            }
+            LogicalType expected =
+                    FlinkConversions.toFlinkType(table.logicalRowType().getTypeAt(index))
+                            .getLogicalType();
+            LogicalType declared = column.getDataType().getLogicalType();
+            if (!expected.copy(true).equals(declared.copy(true))) {
+                throw new ValidationException(
+                        String.format(
+                                "Column '%s' is declared as %s but is %s in Fluss table '%s'.",
+                                column.getName(),
+                                declared.asSummaryString(),
+                                expected.asSummaryString(),
+                                table.tablePath()));
+            }
+        }
+    }
+
+    private static StartPosition startPosition(ReadableConfig options, LogicalTableView table) {
+        StartupMode mode = options.get(SCAN_STARTUP_MODE);
+        switch (mode) {
+            case EARLIEST:
+                return StartPosition.earliest();
+            case LATEST:
+                return StartPosition.latest();
+            case TIMESTAMP:
+                return StartPosition.timestamp(
+                        options.getOptional(SCAN_STARTUP_TIMESTAMP)
+                                .orElseThrow(
+                                        () ->
+                                                new ValidationException(
+                                                        String.format(
+                                                                "'%s' is required when '%s' ="
+                                                                        + " 'timestamp'.",
+                                                                SCAN_STARTUP_TIMESTAMP.key(),
+                                                                SCAN_STARTUP_MODE.key()))));
+            case ENRICHMENT_WATERMARK:
+                String group =
+                        options.getOptional(SCAN_STARTUP_ENRICHMENT_GROUP)
+                                .orElseThrow(
+                                        () ->
+                                                new ValidationException(
+                                                        String.format(
+                                                                "'%s' is required when '%s' ="
+                                                                        + " 'enrichment-watermark'.",
+                                                                SCAN_STARTUP_ENRICHMENT_GROUP.key(),
+                                                                SCAN_STARTUP_MODE.key())));
+                if (!table.groups().contains(group)) {
+                    throw new ValidationException(
+                            String.format(
+                                    "'%s' = '%s' is not a column group of table '%s' (groups:"
+                                            + " %s).",
+                                    SCAN_STARTUP_ENRICHMENT_GROUP.key(),
+                                    group,
+                                    table.path(),
+                                    String.join(", ", table.groups())));
+                }
+                return StartPosition.enrichmentWatermark(group);
+            default:
+                throw new IllegalStateException("Unknown startup mode " + mode);
+        }
+    }
+}

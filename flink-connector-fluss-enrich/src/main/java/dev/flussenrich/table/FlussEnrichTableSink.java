@@ -1,0 +1,183 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.table;
+
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.sink.BaseRowLayout;
+import dev.flussenrich.sink.BaseWriteSink;
+import dev.flussenrich.sink.EnrichmentRowLayout;
+import dev.flussenrich.sink.EnrichmentSink;
+
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.sink.SinkV2Provider;
+import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Writes a logical table. Without {@code enrichment.group} it appends base rows; with it, it writes
+ * that group, and the INSERT column list must be the identity metadata plus group columns. Both are
+ * checked at planning time.
+ */
+public final class FlussEnrichTableSink implements DynamicTableSink, SupportsWritingMetadata {
+
+    private final FlussConnectionConfig connection;
+    private final LogicalTableView table;
+    private final DataType physicalType;
+    private final List<String> schemaColumns;
+    private final String group;
+    private final GapPolicy gapPolicy;
+    private List<IdentityMetadata> metadata = List.of();
+
+    /**
+     * @param schemaColumns every column of the declared schema, in order (the target column indices
+     *     point into it)
+     * @param group the enrichment group, or null for base writes
+     */
+    FlussEnrichTableSink(
+            FlussConnectionConfig connection,
+            LogicalTableView table,
+            DataType physicalType,
+            List<String> schemaColumns,
+            String group,
+            GapPolicy gapPolicy) {
+        this.connection = connection;
+        this.table = table;
+        this.physicalType = physicalType;
+        this.schemaColumns = List.copyOf(schemaColumns);
+        this.group = group;
+        this.gapPolicy = gapPolicy;
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode(ChangelogMode requestedMode) {
+        return ChangelogMode.insertOnly();
+    }
+
+    @Override
+    public SinkRuntimeProvider getSinkRuntimeProvider(Context context) {
+        Optional<List<String>> targets =
+                context.getTargetColumns()
+                        .map(
+                                paths -> {
+                                    List<String> names = new ArrayList<>();
+                                    for (int[] path : paths) {
+                                        names.add(schemaColumns.get(path[0]));
+                                    }
+                                    return names;
+                                });
+        return group == null
+                ? SinkV2Provider.of(baseSink(targets))
+                : SinkV2Provider.of(enrichmentSink(targets));
+    }
+
+    private BaseWriteSink baseSink(Optional<List<String>> targets) {
+        targets.ifPresent(names -> TargetColumns.validateBaseWrite(table, names));
+        List<String> physical = DataType.getFieldNames(physicalType);
+        List<Integer> basePositions = new ArrayList<>();
+        List<DataTypes.Field> baseFields = new ArrayList<>();
+        List<Integer> nullPositions = new ArrayList<>();
+        List<String> nullNames = new ArrayList<>();
+        List<DataType> types = DataType.getFieldDataTypes(physicalType);
+        for (int i = 0; i < physical.size(); i++) {
+            if (table.groupOf(physical.get(i)) == null) {
+                basePositions.add(i);
+                baseFields.add(DataTypes.FIELD(physical.get(i), types.get(i)));
+            } else {
+                nullPositions.add(i);
+                nullNames.add(physical.get(i));
+            }
+        }
+        for (int i = 0; i < metadata.size(); i++) {
+            nullPositions.add(physical.size() + i);
+            nullNames.add(metadata.get(i).columnName());
+        }
+        return new BaseWriteSink(
+                connection,
+                table.path(),
+                new BaseRowLayout(
+                        basePositions.stream().mapToInt(Integer::intValue).toArray(),
+                        (RowType) DataTypes.ROW(baseFields).getLogicalType(),
+                        nullPositions.stream().mapToInt(Integer::intValue).toArray(),
+                        nullNames));
+    }
+
+    private EnrichmentSink enrichmentSink(Optional<List<String>> targets) {
+        TargetColumns.validateEnrichmentWrite(table, group, targets.orElse(null));
+        List<String> physical = DataType.getFieldNames(physicalType);
+        List<DataType> types = DataType.getFieldDataTypes(physicalType);
+        List<String> groupColumns = table.columnsOf(group);
+        int[] valuePositions = new int[groupColumns.size()];
+        List<DataTypes.Field> valueFields = new ArrayList<>();
+        for (int i = 0; i < groupColumns.size(); i++) {
+            valuePositions[i] = physical.indexOf(groupColumns.get(i));
+            valueFields.add(DataTypes.FIELD(groupColumns.get(i), types.get(valuePositions[i])));
+        }
+        return new EnrichmentSink(
+                connection,
+                table.path(),
+                group,
+                gapPolicy,
+                new EnrichmentRowLayout(
+                        metadataPosition(IdentityMetadata.PARTITION),
+                        metadataPosition(IdentityMetadata.BUCKET),
+                        metadataPosition(IdentityMetadata.OFFSET),
+                        valuePositions,
+                        (RowType) DataTypes.ROW(valueFields).getLogicalType()));
+    }
+
+    private int metadataPosition(IdentityMetadata key) {
+        int index = metadata.indexOf(key);
+        return index < 0 ? -1 : DataType.getFieldCount(physicalType) + index;
+    }
+
+    @Override
+    public Map<String, DataType> listWritableMetadata() {
+        Map<String, DataType> writable = new LinkedHashMap<>();
+        for (IdentityMetadata m : IdentityMetadata.values()) {
+            if (!m.isVirtual() && (m != IdentityMetadata.PARTITION || table.partitioned())) {
+                writable.put(m.key(), m.type());
+            }
+        }
+        return writable;
+    }
+
+    @Override
+    public void applyWritableMetadata(List<String> metadataKeys, DataType consumedDataType) {
+        this.metadata =
+                metadataKeys.stream().map(k -> IdentityMetadata.ofKey(k).orElseThrow()).toList();
+    }
+
+    @Override
+    public DynamicTableSink copy() {
+        FlussEnrichTableSink copy =
+                new FlussEnrichTableSink(
+                        connection, table, physicalType, schemaColumns, group, gapPolicy);
+        copy.metadata = metadata;
+        return copy;
+    }
+
+    @Override
+    public String asSummaryString() {
+        return group == null
+                ? "fluss-enrich sink " + table.path()
+                : "fluss-enrich enrichment sink " + table.path() + " group " + group;
+    }
+
+    static ValidationException invalid(String format, Object... args) {
+        return new ValidationException(String.format(format, args));
+    }
+}

@@ -1,0 +1,152 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.table;
+
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.source.FlussEnrichSource;
+import dev.flussenrich.source.ScanSettings;
+
+import org.apache.fluss.flink.utils.FlinkConversions;
+
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a logical table: projection pushdown (a base-only projection reads no companion), identity
+ * metadata, rows gated on the projected groups, streaming or bounded.
+ */
+public final class FlussEnrichTableSource
+        implements ScanTableSource, SupportsProjectionPushDown, SupportsReadingMetadata {
+
+    private final FlussConnectionConfig connection;
+    private final LogicalTableView table;
+    private final DataType physicalType;
+    private final StartPosition start;
+    private final boolean bounded;
+    private final Duration discoveryInterval;
+
+    private List<String> columns;
+    private DataType projectedPhysicalType;
+    private List<IdentityMetadata> metadata = List.of();
+    private DataType producedType;
+
+    FlussEnrichTableSource(
+            FlussConnectionConfig connection,
+            LogicalTableView table,
+            DataType physicalType,
+            StartPosition start,
+            boolean bounded,
+            Duration discoveryInterval) {
+        this.connection = connection;
+        this.table = table;
+        this.physicalType = physicalType;
+        this.start = start;
+        this.bounded = bounded;
+        this.discoveryInterval = discoveryInterval;
+        this.columns = DataType.getFieldNames(physicalType);
+        this.projectedPhysicalType = physicalType;
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode() {
+        return ChangelogMode.insertOnly();
+    }
+
+    @Override
+    public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        DataType produced = producedType != null ? producedType : projectedPhysicalType;
+        RowType flinkProjected = (RowType) projectedPhysicalType.getLogicalType();
+        ScanSettings settings =
+                new ScanSettings(
+                        connection,
+                        table.path(),
+                        columns,
+                        table.groupsOf(columns),
+                        start,
+                        bounded,
+                        discoveryInterval);
+        RowDataDeserializer deserializer =
+                new RowDataDeserializer(
+                        FlinkConversions.toFlussRowType(flinkProjected),
+                        metadata,
+                        context.<RowData>createTypeInformation(produced));
+        return SourceProvider.of(new FlussEnrichSource<>(settings, deserializer));
+    }
+
+    @Override
+    public boolean supportsNestedProjection() {
+        return false;
+    }
+
+    @Override
+    public void applyProjection(int[][] projectedFields, DataType producedDataType) {
+        List<String> all = DataType.getFieldNames(physicalType);
+        List<DataType> types = DataType.getFieldDataTypes(physicalType);
+        List<String> projected = new ArrayList<>();
+        List<DataTypes.Field> fields = new ArrayList<>();
+        for (int[] path : projectedFields) {
+            projected.add(all.get(path[0]));
+            fields.add(DataTypes.FIELD(all.get(path[0]), types.get(path[0])));
+        }
+        this.columns = projected;
+        this.projectedPhysicalType = DataTypes.ROW(fields).notNull();
+    }
+
+    @Override
+    public Map<String, DataType> listReadableMetadata() {
+        Map<String, DataType> readable = new LinkedHashMap<>();
+        for (IdentityMetadata m : IdentityMetadata.values()) {
+            if (m != IdentityMetadata.PARTITION || table.partitioned()) {
+                readable.put(m.key(), m.type());
+            }
+        }
+        return readable;
+    }
+
+    @Override
+    public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+        this.metadata =
+                metadataKeys.stream().map(k -> IdentityMetadata.ofKey(k).orElseThrow()).toList();
+        this.producedType = producedDataType;
+    }
+
+    @Override
+    public DynamicTableSource copy() {
+        FlussEnrichTableSource copy =
+                new FlussEnrichTableSource(
+                        connection, table, physicalType, start, bounded, discoveryInterval);
+        copy.columns = columns;
+        copy.projectedPhysicalType = projectedPhysicalType;
+        copy.metadata = metadata;
+        copy.producedType = producedType;
+        return copy;
+    }
+
+    @Override
+    public String asSummaryString() {
+        return "fluss-enrich source " + table.path();
+    }
+
+    /** The projected logical columns (for tests and EXPLAIN). */
+    public List<String> projectedColumns() {
+        return columns;
+    }
+}

@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.table;
+
+import org.apache.flink.table.api.ValidationException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Planning-time rules for the column list of an INSERT into a logical table. */
+final class TargetColumns {
+
+    private TargetColumns() {}
+
+    /** The identity columns an enrichment write must name, in order. */
+    static List<String> identityColumns(LogicalTableView table) {
+        List<String> identity = new ArrayList<>();
+        if (table.partitioned()) {
+            identity.add(IdentityMetadata.PARTITION.columnName());
+        }
+        identity.add(IdentityMetadata.BUCKET.columnName());
+        identity.add(IdentityMetadata.OFFSET.columnName());
+        return identity;
+    }
+
+    static void validateEnrichmentWrite(
+            LogicalTableView table, String group, List<String> targets) {
+        if (!table.groups().contains(group)) {
+            throw new ValidationException(
+                    String.format(
+                            "Table '%s' has no column group '%s' (groups: %s). Check the"
+                                    + " 'enrichment.group' option.",
+                            table.path(), group, String.join(", ", table.groups())));
+        }
+        List<String> identity = identityColumns(table);
+        List<String> groupColumns = table.columnsOf(group);
+        String example =
+                String.format(
+                        "INSERT INTO %s /*+ OPTIONS('enrichment.group' = '%s') */ (%s, %s) SELECT"
+                                + " %s, <enrichment expressions> FROM %s",
+                        table.path().getTableName(),
+                        group,
+                        String.join(", ", identity),
+                        String.join(", ", groupColumns),
+                        String.join(", ", identity),
+                        table.path().getTableName());
+        if (targets == null) {
+            throw new ValidationException(
+                    String.format(
+                            "An enrichment write of group '%s' into table '%s' needs a column list"
+                                    + " naming the identity columns and the group columns, e.g. %s",
+                            group, table.path(), example));
+        }
+        for (String column : targets) {
+            if (identity.contains(column) || groupColumns.contains(column)) {
+                continue;
+            }
+            String owner = table.groupOf(column);
+            if (owner != null) {
+                throw new ValidationException(
+                        String.format(
+                                "Column '%s' is not in enrichment group '%s' of table '%s' (group"
+                                        + " columns: %s); it belongs to group '%s'. Write each"
+                                        + " group with its own INSERT.",
+                                column,
+                                group,
+                                table.path(),
+                                String.join(", ", groupColumns),
+                                owner));
+            }
+            throw new ValidationException(
+                    String.format(
+                            "Column '%s' of table '%s' cannot be written by an enrichment write of"
+                                    + " group '%s': only %s and the group columns (%s) can. e.g."
+                                    + " %s",
+                            column,
+                            table.path(),
+                            group,
+                            String.join(", ", identity),
+                            String.join(", ", groupColumns),
+                            example));
+        }
+        List<String> missing = new ArrayList<>(identity);
+        missing.removeAll(targets);
+        if (!missing.isEmpty()) {
+            throw new ValidationException(
+                    String.format(
+                            "An enrichment write of group '%s' into table '%s' must name the"
+                                    + " identity columns %s (missing: %s), e.g. %s",
+                            group,
+                            table.path(),
+                            String.join(", ", identity),
+                            String.join(", ", missing),
+                            example));
+        }
+        if (targets.stream().noneMatch(groupColumns::contains)) {
+            throw new ValidationException(
+                    String.format(
+                            "An enrichment write of group '%s' into table '%s' names no column of"
+                                    + " the group (%s), e.g. %s",
+                            group, table.path(), String.join(", ", groupColumns), example));
+        }
+    }
+
+    static void validateBaseWrite(LogicalTableView table, List<String> targets) {
+        for (String column : targets) {
+            String owner = table.groupOf(column);
+            if (owner != null) {
+                throw new ValidationException(
+                        String.format(
+                                "Column '%s' belongs to column group '%s' of table '%s' and cannot"
+                                        + " be written by a base INSERT. Write it with an"
+                                        + " enrichment INSERT: INSERT INTO %s /*+"
+                                        + " OPTIONS('enrichment.group' = '%s') */ (%s, %s) SELECT"
+                                        + " ...",
+                                column,
+                                owner,
+                                table.path(),
+                                table.path().getTableName(),
+                                owner,
+                                String.join(", ", identityColumns(table)),
+                                String.join(", ", table.columnsOf(owner))));
+            }
+            if (IdentityMetadata.ofKey(column.replaceFirst("^_", "")).isPresent()
+                    && column.startsWith("_")) {
+                throw new ValidationException(
+                        String.format(
+                                "Column '%s' of table '%s' is assigned by Fluss: a base INSERT"
+                                        + " cannot write it. Name it only in an enrichment write"
+                                        + " (option 'enrichment.group').",
+                                column, table.path()));
+            }
+        }
+    }
+}
