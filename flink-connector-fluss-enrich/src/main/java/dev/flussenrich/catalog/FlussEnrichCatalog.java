@@ -72,7 +72,7 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
 
     @Override
     public Optional<Factory> getFactory() {
-        return Optional.of(new FlussEnrichDynamicTableFactory(connectionConfig));
+        return Optional.of(new FlussEnrichDynamicTableFactory(connectionConfig, tables));
     }
 
     // ---------------------------------------------------------------- databases

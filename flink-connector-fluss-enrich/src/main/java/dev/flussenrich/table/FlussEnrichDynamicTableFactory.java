@@ -63,12 +63,17 @@ public final class FlussEnrichDynamicTableFactory
     /** The catalog's connection, or null when the factory is found by 'connector'. */
     private final FlussConnectionConfig catalogConnection;
 
+    /** The catalog's open table loader (saves a connection per planned table), or null. */
+    private final EnrichedTables catalogTables;
+
     public FlussEnrichDynamicTableFactory() {
-        this(null);
+        this(null, null);
     }
 
-    public FlussEnrichDynamicTableFactory(FlussConnectionConfig catalogConnection) {
+    public FlussEnrichDynamicTableFactory(
+            FlussConnectionConfig catalogConnection, EnrichedTables catalogTables) {
         this.catalogConnection = catalogConnection;
+        this.catalogTables = catalogTables;
     }
 
     @Override
@@ -141,7 +146,10 @@ public final class FlussEnrichDynamicTableFactory
         ReadableConfig options = helper.getOptions();
         FlussConnectionConfig connection = connectionOf(context, options);
         TablePath path = tablePathOf(context, options);
-        EnrichedTable table = load(connection, path);
+        EnrichedTable table =
+                catalogTables != null && options.getOptional(BOOTSTRAP_SERVERS).isEmpty()
+                        ? loadFromCatalog(path)
+                        : load(connection, path);
         ResolvedSchema schema = context.getCatalogTable().getResolvedSchema();
         checkDeclaredColumns(schema, table);
         return new ResolvedTarget(
@@ -190,6 +198,14 @@ public final class FlussEnrichDynamicTableFactory
                         "Table '%s' needs the option '%s' = 'database.table' naming the Fluss"
                                 + " table.",
                         context.getObjectIdentifier().asSummaryString(), TABLE_PATH.key()));
+    }
+
+    private EnrichedTable loadFromCatalog(TablePath path) {
+        try {
+            return catalogTables.load(path);
+        } catch (InvalidTableLayoutException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
     }
 
     private static EnrichedTable load(FlussConnectionConfig connectionConfig, TablePath path) {
