@@ -17,6 +17,7 @@ import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
+import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
@@ -32,7 +33,8 @@ import java.util.Optional;
  * that group, and the INSERT column list must be the identity metadata plus group columns. Both are
  * checked at planning time.
  */
-public final class FlussEnrichTableSink implements DynamicTableSink, SupportsWritingMetadata {
+public final class FlussEnrichTableSink
+        implements DynamicTableSink, SupportsWritingMetadata, SupportsPartitioning {
 
     private final FlussConnectionConfig connection;
     private final LogicalTableView table;
@@ -159,6 +161,11 @@ public final class FlussEnrichTableSink implements DynamicTableSink, SupportsWri
     public void applyWritableMetadata(List<String> metadataKeys, DataType consumedDataType) {
         this.metadata =
                 metadataKeys.stream().map(k -> IdentityMetadata.ofKey(k).orElseThrow()).toList();
+    }
+
+    @Override
+    public void applyStaticPartition(Map<String, String> partition) {
+        // The planner puts static partition values into the rows; Fluss routes by them.
     }
 
     @Override

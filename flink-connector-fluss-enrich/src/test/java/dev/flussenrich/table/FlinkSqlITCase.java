@@ -9,31 +9,53 @@ import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static dev.flussenrich.testutils.FlinkSql.await;
 import static dev.flussenrich.testutils.FlinkSql.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** Reading and writing logical tables from Flink SQL, explicit enrichment form. */
 @ExtendWith(SharedFlussCluster.class)
 class FlinkSqlITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
 
-    @Test
-    void explicitEnrichmentThenStitchedBatchRead() throws Exception {
+    private static String createDeviceLogs(TableEnvironment tEnv, int buckets) {
         String table = SharedFlussCluster.newTablePath("sql").getTableName();
-        TableEnvironment batch = FlinkSql.batch();
-        batch.executeSql(
+        tEnv.executeSql(
                 "CREATE TABLE "
                         + table
                         + " (id INT, ip STRING, city STRING, country STRING) WITH ("
-                        + "'bucket.num' = '2', 'bucket.key' = 'id',"
-                        + " 'column-groups.geo' = 'city, country')");
+                        + "'bucket.num' = '"
+                        + buckets
+                        + "', 'bucket.key' = 'id', 'column-groups.geo' = 'city, country')");
+        return table;
+    }
+
+    private static String enrichGeo(String table) {
+        return "INSERT INTO "
+                + table
+                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
+                + " (_bucket, _offset, city, country)"
+                + " SELECT _bucket, _offset, CONCAT('city-', ip), 'XX' FROM "
+                + table;
+    }
+
+    @Test
+    void explicitEnrichmentThenStitchedBatchRead() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, 2);
         await(
                 batch.executeSql(
                         "INSERT INTO "
@@ -44,18 +66,126 @@ class FlinkSqlITCase {
                 .containsExactlyInAnyOrder("+I[1, 10.0.0.1]", "+I[2, 10.0.0.2]", "+I[3, 10.0.0.3]");
         assertThat(collect(batch, "SELECT id, city FROM " + table)).isEmpty();
 
+        await(batch.executeSql(enrichGeo(table)));
+        assertThat(collect(batch, "SELECT * FROM " + table))
+                .hasSize(3)
+                .allMatch(
+                        row ->
+                                row.matches(
+                                        "\\+I\\[\\d, 10.0.0.\\d, city-10.0.0.\\d, XX, \\d, \\d, .*\\]"));
+        assertThat(collect(batch, "SELECT id, city, country FROM " + table))
+                .containsExactlyInAnyOrder(
+                        "+I[1, city-10.0.0.1, XX]",
+                        "+I[2, city-10.0.0.2, XX]",
+                        "+I[3, city-10.0.0.3, XX]");
+        // Enriching again is a replay: nothing changes, nothing is duplicated.
+        await(batch.executeSql(enrichGeo(table)));
+        assertThat(collect(batch, "SELECT id, city FROM " + table)).hasSize(3);
+    }
+
+    @Test
+    void aStreamingReaderOfTheGroupSeesRowsAsEnrichmentLandsAndNeverAPartialRow() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, 1);
+        await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
+
+        TableEnvironment streaming = FlinkSql.streaming();
+        TableResult reader = streaming.executeSql("SELECT id, city FROM " + table);
+        TableResult baseReader = streaming.executeSql("SELECT id, ip FROM " + table);
+        TableResult enricher = streaming.executeSql(enrichGeo(table));
+        try (CloseableIterator<Row> rows = reader.collect();
+                CloseableIterator<Row> baseRows = baseReader.collect()) {
+            // Offsets follow the (parallel) insertion order, so compare without them.
+            assertThat(next(baseRows, 2)).containsExactlyInAnyOrder("+I[1, a]", "+I[2, b]");
+            assertThat(next(rows, 2)).containsExactlyInAnyOrder("+I[1, city-a]", "+I[2, city-b]");
+            await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (3, 'c')"));
+            assertThat(next(baseRows, 1)).containsExactly("+I[3, c]");
+            assertThat(next(rows, 1)).containsExactly("+I[3, city-c]");
+        } finally {
+            enricher.getJobClient().orElseThrow().cancel().get();
+            reader.getJobClient().orElseThrow().cancel().get();
+            baseReader.getJobClient().orElseThrow().cancel().get();
+        }
+        assertThat(collect(batch, "SELECT id, city FROM " + table))
+                .containsExactlyInAnyOrder("+I[1, city-a]", "+I[2, city-b]", "+I[3, city-c]");
+    }
+
+    private static List<String> next(CloseableIterator<Row> rows, int count) {
+        List<String> out = new ArrayList<>();
+        while (out.size() < count && rows.hasNext()) {
+            out.add(rows.next().toString());
+        }
+        return out;
+    }
+
+    @Test
+    void aPartitionedTableIsEnrichedAndReadPerPartition() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = SharedFlussCluster.newTablePath("sql_parted").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
+                        + "'bucket.num' = '2', 'bucket.key' = 'id', 'column-groups.geo' = 'city')");
+        await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " (id, dt) VALUES (1, '2026-01-01'), (2, '2026-01-01'), (3,"
+                                + " '2026-01-02')"));
         await(
                 batch.executeSql(
                         "INSERT INTO "
                                 + table
                                 + " /*+ OPTIONS('enrichment.group' = 'geo') */"
-                                + " (_bucket, _offset, city, country)"
-                                + " SELECT _bucket, _offset, CONCAT('city-', ip), 'XX' FROM "
+                                + " (_partition, _bucket, _offset, city)"
+                                + " SELECT _partition, _bucket, _offset, CONCAT('c', CAST(id AS"
+                                + " STRING)) FROM "
                                 + table));
-        assertThat(collect(batch, "SELECT id, city, country, _offset >= 0 FROM " + table))
+        assertThat(collect(batch, "SELECT id, dt, city, _partition FROM " + table))
                 .containsExactlyInAnyOrder(
-                        "+I[1, city-10.0.0.1, XX, true]",
-                        "+I[2, city-10.0.0.2, XX, true]",
-                        "+I[3, city-10.0.0.3, XX, true]");
+                        "+I[1, 2026-01-01, c1, 2026-01-01]",
+                        "+I[2, 2026-01-01, c2, 2026-01-01]",
+                        "+I[3, 2026-01-02, c3, 2026-01-02]");
+    }
+
+    @Test
+    void showCreateTableRoundTrips() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, 3);
+        String ddl = showCreate(batch, table);
+        assertThat(ddl)
+                .contains("`id` INT")
+                .contains("`city` VARCHAR(2147483647)")
+                .contains("`_bucket` INT METADATA FROM 'bucket'")
+                .contains("`_offset` BIGINT METADATA FROM 'offset'")
+                .contains(
+                        "`_timestamp` TIMESTAMP(3) WITH LOCAL TIME ZONE METADATA FROM 'timestamp'"
+                                + " VIRTUAL")
+                .contains("'column-groups.geo' = 'city, country'")
+                .contains("'bucket.num' = '3'")
+                .contains("'bucket.key' = 'id'");
+        batch.executeSql("DROP TABLE " + table);
+        assertThat(collect(batch, "SHOW TABLES")).doesNotContain("+I[" + table + "]");
+        batch.executeSql(ddl);
+        assertThat(showCreate(batch, table)).isEqualTo(ddl);
+    }
+
+    private static String showCreate(TableEnvironment tEnv, String table) throws Exception {
+        try (CloseableIterator<Row> it = tEnv.executeSql("SHOW CREATE TABLE " + table).collect()) {
+            return String.valueOf(it.next().getField(0));
+        }
+    }
+
+    @Test
+    void showTablesHidesCompanionsAndDropTableDropsThem() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, 1);
+        assertThat(collect(batch, "SHOW TABLES"))
+                .contains("+I[" + table + "]")
+                .noneMatch(row -> row.contains("--enrich--"));
+        batch.executeSql("DROP TABLE " + table);
+        assertThat(SharedFlussCluster.admin().listTables(SharedFlussCluster.DATABASE).get())
+                .noneMatch(name -> name.startsWith(table + "--") || name.equals(table));
     }
 }

@@ -31,7 +31,7 @@ public final class FlinkSql {
         return new MiniClusterExtension(
                 new MiniClusterResourceConfiguration.Builder()
                         .setNumberTaskManagers(1)
-                        .setNumberSlotsPerTaskManager(4)
+                        .setNumberSlotsPerTaskManager(8)
                         .build());
     }
 
