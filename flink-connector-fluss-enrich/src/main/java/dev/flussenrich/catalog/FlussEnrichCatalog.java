@@ -25,9 +25,11 @@ import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
+import org.apache.flink.table.catalog.exceptions.ProcedureNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.factories.Factory;
+import org.apache.flink.table.procedures.Procedure;
 
 import java.util.HashMap;
 import java.util.List;
@@ -135,6 +137,31 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
     @Override
     public void alterDatabase(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists) {
         throw new CatalogException("The fluss-enrich catalog does not support ALTER DATABASE.");
+    }
+
+    // ---------------------------------------------------------------- procedures
+
+    /** The database that holds procedures: {@code CALL <catalog>.sys.<procedure>(...)}. */
+    public static final String PROCEDURE_DATABASE = "sys";
+
+    @Override
+    public List<String> listProcedures(String databaseName) throws DatabaseNotExistException {
+        if (PROCEDURE_DATABASE.equals(databaseName)) {
+            return List.of(AddColumnGroupProcedure.NAME);
+        }
+        if (!databaseExists(databaseName)) {
+            throw new DatabaseNotExistException(getName(), databaseName);
+        }
+        return List.of();
+    }
+
+    @Override
+    public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
+        if (PROCEDURE_DATABASE.equals(path.getDatabaseName())
+                && AddColumnGroupProcedure.NAME.equals(path.getObjectName())) {
+            return new AddColumnGroupProcedure(tables);
+        }
+        throw new ProcedureNotExistException(getName(), path);
     }
 
     // ---------------------------------------------------------------- tables

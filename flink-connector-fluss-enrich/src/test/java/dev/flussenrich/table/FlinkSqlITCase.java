@@ -188,4 +188,38 @@ class FlinkSqlITCase {
         assertThat(SharedFlussCluster.admin().listTables(SharedFlussCluster.DATABASE).get())
                 .noneMatch(name -> name.startsWith(table + "--") || name.equals(table));
     }
+
+    @Test
+    void aColumnGroupIsAddedToATableWithData() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, 1);
+        await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
+        assertThat(
+                        collect(
+                                batch,
+                                "CALL enrich.sys.add_column_group('"
+                                        + SharedFlussCluster.DATABASE
+                                        + "."
+                                        + table
+                                        + "', 'weather', 'temperature DOUBLE, sky STRING')"))
+                .containsExactly(
+                        "+I[Added column group 'weather' (temperature DOUBLE, sky STRING) to "
+                                + SharedFlussCluster.DATABASE
+                                + "."
+                                + table
+                                + "]");
+        assertThat(collect(batch, "SELECT id, sky FROM " + table)).isEmpty();
+        await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'weather') */"
+                                + " (_bucket, _offset, temperature, sky)"
+                                + " SELECT _bucket, _offset, 21.5, CONCAT('sunny-', ip) FROM "
+                                + table));
+        assertThat(collect(batch, "SELECT id, temperature, sky FROM " + table))
+                .containsExactlyInAnyOrder("+I[1, 21.5, sunny-a]", "+I[2, 21.5, sunny-b]");
+        assertThat(showCreate(batch, table))
+                .contains("'column-groups.weather' = 'temperature, sky'");
+    }
 }

@@ -1,0 +1,80 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.table;
+
+import dev.flussenrich.catalog.FlussEnrichCatalogFactory;
+
+import org.apache.flink.configuration.ConfigOption;
+
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The option tables of docs/sql-reference.md list exactly the options the code declares. */
+class OptionsDocumentationTest {
+
+    private static final Path DOC = Path.of("..", "docs", "sql-reference.md");
+    private static final Pattern OPTION_ROW = Pattern.compile("^\\| `([a-z][a-z0-9.\\-]*)` \\|");
+
+    @Test
+    void everyOptionIsDocumentedAndEveryDocumentedOptionExists() throws Exception {
+        Set<String> documented = new TreeSet<>();
+        for (String line : Files.readAllLines(DOC)) {
+            Matcher m = OPTION_ROW.matcher(line);
+            if (m.find() && !m.group(1).startsWith("_")) {
+                documented.add(m.group(1));
+            }
+        }
+        Set<String> declared = new TreeSet<>();
+        declared.addAll(optionKeys(FlussEnrichConnectorOptions.class));
+        declared.addAll(optionKeys(FlussEnrichCatalogFactory.class));
+        assertThat(documented).isEqualTo(declared);
+    }
+
+    @Test
+    void documentedDefaultsMatchTheCode() throws Exception {
+        String doc = Files.readString(DOC);
+        assertThat(doc)
+                .contains(
+                        "| `scan.startup.mode` | no | `"
+                                + FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.defaultValue()
+                                + "` |")
+                .contains(
+                        "| `sink.enrichment.gap-policy` | no | `"
+                                + FlussEnrichConnectorOptions.SINK_GAP_POLICY.defaultValue()
+                                + "` |")
+                .contains(
+                        "| `default-database` | no | `"
+                                + FlussEnrichCatalogFactory.DEFAULT_DATABASE.defaultValue()
+                                + "` |")
+                .contains(
+                        "| `scan.partition.discovery.interval` | no | `"
+                                + FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL
+                                        .defaultValue()
+                                        .toSeconds()
+                                + " s` |");
+    }
+
+    private static Set<String> optionKeys(Class<?> holder) throws IllegalAccessException {
+        Set<String> keys = new TreeSet<>();
+        for (Field field : holder.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers())
+                    && ConfigOption.class.isAssignableFrom(field.getType())) {
+                keys.add(((ConfigOption<?>) field.get(null)).key());
+            }
+        }
+        return keys;
+    }
+}
