@@ -5,163 +5,94 @@
 
 package dev.flussenrich.examples;
 
-import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.EnrichmentWriter;
-import dev.flussenrich.core.GapPolicy;
-import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedRecord;
-import dev.flussenrich.core.StitchedScanner;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 
-import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
-import org.apache.fluss.client.table.Table;
-import org.apache.fluss.client.table.writer.AppendWriter;
-import org.apache.fluss.metadata.DatabaseDescriptor;
-import org.apache.fluss.metadata.Schema;
-import org.apache.fluss.metadata.TableDescriptor;
-import org.apache.fluss.metadata.TablePath;
-import org.apache.fluss.row.BinaryString;
-import org.apache.fluss.row.GenericRow;
-import org.apache.fluss.types.DataTypes;
-
-import java.io.PrintStream;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.functions.ScalarFunction;
 
 /**
- * The README's first command. On an embedded Fluss cluster: creates {@code demo.device_logs} with a
- * column group {@code geo}, writes base rows, enriches half of them, shows that readers of the
- * group see only whole rows, enriches the rest (replaying the first half, which is dropped), and
- * prints the stitched table.
+ * The README's first command: the enrichment pipeline in Flink SQL (explicit form) on a local
+ * Flink, against an embedded Fluss cluster.
  */
 public final class EnrichmentDemo {
 
-    private static final TablePath TABLE = TablePath.of("demo", "device_logs");
-    private static final String[] CITIES = {"Lisbon", "Osaka", "Quito", "Tallinn"};
-    private static final String[] COUNTRIES = {"PT", "JP", "EC", "EE"};
-    private static final int ROWS = 8;
-
     private EnrichmentDemo() {}
 
-    public static void main(String[] args) throws Exception {
-        PrintStream out = System.out;
-        try (EmbeddedFlussCluster cluster = EmbeddedFlussCluster.start(1);
-                Connection connection =
-                        ConnectionFactory.createConnection(cluster.clientConfig())) {
-            out.println("Embedded Fluss cluster at " + cluster.bootstrapServers());
-            connection.getAdmin().createDatabase("demo", DatabaseDescriptor.EMPTY, true).get();
-            EnrichedTables tables = new EnrichedTables(connection.getAdmin());
-            tables.create(TABLE, deviceLogs(), false);
-            EnrichedTable table = tables.load(TABLE);
-            out.println(
-                    "Created "
-                            + TABLE
-                            + " with columns "
-                            + table.logicalRowType().getFieldNames()
-                            + ", groups "
-                            + table.groupNames());
-
-            writeBaseRows(connection);
-            out.println("Wrote " + ROWS + " base rows (device_id, ip)");
-
-            enrich(connection, table, ROWS / 2);
-            List<StitchedRecord> partial = read(connection, table, "device_id", "city", "country");
-            out.println(
-                    "After enriching half: a reader of group 'geo' sees "
-                            + partial.size()
-                            + " whole rows, a base-only reader sees "
-                            + read(connection, table, "device_id", "ip").size());
-
-            EnrichmentWriter.Stats stats = enrich(connection, table, ROWS);
-            out.println(
-                    "Enriched the rest: "
-                            + stats.rowsWritten()
-                            + " rows written, "
-                            + stats.duplicatesDropped()
-                            + " replayed rows dropped");
-
-            out.println();
-            out.println("SELECT * FROM demo.device_logs (stitched):");
-            out.printf(
-                    "%-7s %-7s %-10s %-12s %-8s %-7s%n",
-                    "bucket", "offset", "device_id", "ip", "city", "country");
-            for (StitchedRecord r : read(connection, table, "device_id", "ip", "city", "country")) {
-                out.printf(
-                        "%-7d %-7d %-10d %-12s %-8s %-7s%n",
-                        r.bucket().bucket(),
-                        r.offset(),
-                        r.row().getInt(0),
-                        r.row().getString(1),
-                        r.row().getString(2),
-                        r.row().getString(3));
-            }
-        }
-    }
-
-    private static TableDescriptor deviceLogs() {
-        return TableDescriptor.builder()
-                .schema(
-                        Schema.newBuilder()
-                                .column("device_id", DataTypes.INT())
-                                .column("ip", DataTypes.STRING())
-                                .column("city", DataTypes.STRING())
-                                .column("country", DataTypes.STRING())
-                                .build())
-                .distributedBy(2, "device_id")
-                .customProperty("column-groups.geo", "city, country")
-                .build();
-    }
-
-    private static void writeBaseRows(Connection connection) throws Exception {
-        try (Table table = connection.getTable(TABLE)) {
-            AppendWriter writer = table.newAppend().createWriter();
-            for (int id = 0; id < ROWS; id++) {
-                writer.append(GenericRow.of(id, BinaryString.fromString("192.0.2." + (10 + id))));
-            }
-            writer.flush();
-        }
-    }
-
-    /** Enriches base rows from the start, stopping once {@code upTo} rows have been handled. */
-    private static EnrichmentWriter.Stats enrich(
-            Connection connection, EnrichedTable table, int upTo) throws Exception {
-        try (StitchedScanner base = new StitchedScanner(connection, table, List.of("ip"));
-                EnrichmentWriter writer =
-                        new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
-            base.subscribeAll(StartPosition.earliest(), true);
-            int handled = 0;
-            while (!base.isFinished() && handled < upTo) {
-                for (StitchedRecord row : base.poll(Duration.ofMillis(200))) {
-                    if (handled++ < upTo) {
-                        writer.write(row.bucket(), row.offset(), geo(row.row().getString(0)));
-                    }
-                }
-            }
-            writer.flush();
-            return writer.stats();
-        }
-    }
-
     /** A stand-in for a geo-IP lookup: deterministic in the IP. */
-    private static GenericRow geo(BinaryString ip) {
-        int last = Integer.parseInt(ip.toString().substring(ip.toString().lastIndexOf('.') + 1));
-        return GenericRow.of(
-                BinaryString.fromString(CITIES[last % CITIES.length]),
-                BinaryString.fromString(COUNTRIES[last % COUNTRIES.length]));
+    public static class GeoCity extends ScalarFunction {
+        private static final String[] CITIES = {"Lisbon", "Osaka", "Quito", "Tallinn"};
+
+        public String eval(String ip) {
+            return CITIES[lastOctet(ip) % CITIES.length];
+        }
     }
 
-    private static List<StitchedRecord> read(
-            Connection connection, EnrichedTable table, String... columns) throws Exception {
-        List<StitchedRecord> rows = new ArrayList<>();
-        try (StitchedScanner scanner = new StitchedScanner(connection, table, List.of(columns))) {
-            scanner.subscribeAll(StartPosition.earliest(), true);
-            while (!scanner.isFinished()) {
-                rows.addAll(scanner.poll(Duration.ofMillis(200)));
-            }
+    /** Country of {@link GeoCity}'s city. */
+    public static class GeoCountry extends ScalarFunction {
+        private static final String[] COUNTRIES = {"PT", "JP", "EC", "EE"};
+
+        public String eval(String ip) {
+            return COUNTRIES[lastOctet(ip) % COUNTRIES.length];
         }
-        return rows;
+    }
+
+    static int lastOctet(String ip) {
+        return Integer.parseInt(ip.substring(ip.lastIndexOf('.') + 1));
+    }
+
+    public static void main(String[] args) throws Exception {
+        try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1)) {
+            TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+            sql.getConfig().set("parallelism.default", "2");
+            sql.createTemporarySystemFunction("geo_city", GeoCity.class);
+            sql.createTemporarySystemFunction("geo_country", GeoCountry.class);
+
+            run(
+                    sql,
+                    "CREATE CATALOG enrich WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
+                            + fluss.bootstrapServers()
+                            + "')");
+            run(sql, "USE CATALOG enrich");
+            run(sql, "CREATE DATABASE demo");
+            run(sql, "USE demo");
+            run(
+                    sql,
+                    "CREATE TABLE device_logs (device_id INT, ip STRING, city STRING, country"
+                            + " STRING) WITH ('bucket.num' = '2', 'bucket.key' = 'device_id',"
+                            + " 'column-groups.geo' = 'city, country')");
+            run(sql, "SHOW TABLES");
+            await(
+                    sql,
+                    "INSERT INTO device_logs (device_id, ip) VALUES (0, '192.0.2.10'), (1,"
+                            + " '192.0.2.11'), (2, '192.0.2.12'), (3, '192.0.2.13'), (4,"
+                            + " '192.0.2.14'), (5, '192.0.2.15'), (6, '192.0.2.16'), (7,"
+                            + " '192.0.2.17')");
+            run(
+                    sql,
+                    "SELECT COUNT(*) AS base_rows, COUNT(city) AS enriched FROM (SELECT device_id, CAST(NULL AS STRING) AS city FROM device_logs)");
+            run(
+                    sql,
+                    "SELECT COUNT(*) AS rows_readable_with_city FROM (SELECT city FROM device_logs)");
+            await(
+                    sql,
+                    "INSERT INTO device_logs /*+ OPTIONS('enrichment.group' = 'geo') */"
+                            + " (_bucket, _offset, city, country)"
+                            + " SELECT _bucket, _offset, geo_city(ip), geo_country(ip)"
+                            + " FROM device_logs");
+            run(sql, "SELECT COUNT(city) AS enriched_rows FROM device_logs");
+            run(sql, "SELECT device_id, ip, city, country, _bucket, _offset FROM device_logs");
+        }
+    }
+
+    private static void run(TableEnvironment sql, String statement) {
+        System.out.println("Flink SQL> " + statement);
+        sql.executeSql(statement).print();
+    }
+
+    private static void await(TableEnvironment sql, String statement) throws Exception {
+        System.out.println("Flink SQL> " + statement);
+        sql.executeSql(statement).await();
+        System.out.println("[done]");
     }
 }
