@@ -222,4 +222,30 @@ class FlinkSqlITCase {
         assertThat(showCreate(batch, table))
                 .contains("'column-groups.weather' = 'temperature, sky'");
     }
+
+    @Test
+    void aStreamingReadPicksUpPartitionsCreatedAfterItStarted() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = SharedFlussCluster.newTablePath("sql_new_parts").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
+                        + "'bucket.num' = '1', 'column-groups.geo' = 'city')");
+        await(batch.executeSql("INSERT INTO " + table + " (id, dt) VALUES (1, 'p1')"));
+        TableResult reader =
+                FlinkSql.streaming()
+                        .executeSql(
+                                "SELECT id, dt, _partition FROM "
+                                        + table
+                                        + " /*+ OPTIONS('scan.partition.discovery.interval' ="
+                                        + " '200 ms') */");
+        try (CloseableIterator<Row> rows = reader.collect()) {
+            assertThat(next(rows, 1)).containsExactly("+I[1, p1, p1]");
+            await(batch.executeSql("INSERT INTO " + table + " (id, dt) VALUES (2, 'p2')"));
+            assertThat(next(rows, 1)).containsExactly("+I[2, p2, p2]");
+        } finally {
+            reader.getJobClient().orElseThrow().cancel().get();
+        }
+    }
 }
