@@ -164,6 +164,19 @@ public final class EnrichmentWriter implements AutoCloseable {
         rethrowAsyncFailure();
     }
 
+    /**
+     * How far this writer's group trails the base in a bucket: the base high watermark (asked now)
+     * minus the watermark. 0 for a bucket not written yet.
+     */
+    public long lag(EnrichedBucket bucket) {
+        BucketState state = buckets.get(bucket);
+        if (state == null) {
+            return 0;
+        }
+        state.baseHighWatermark = offsets.highWatermark(table.tablePath(), bucket);
+        return Math.max(0, state.baseHighWatermark - state.watermark);
+    }
+
     public Stats stats() {
         return new Stats(rowsWritten, duplicatesDropped, gapsFilled);
     }

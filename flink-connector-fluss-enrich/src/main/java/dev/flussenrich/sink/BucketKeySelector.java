@@ -5,33 +5,26 @@
 
 package dev.flussenrich.sink;
 
-import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.table.data.RowData;
+import dev.flussenrich.core.EnrichedBucket;
 
-/** Keys enrichment rows by (partition, bucket), so that each bucket has a single writer. */
-final class BucketKeySelector implements KeySelector<RowData, String> {
+import org.apache.flink.api.java.functions.KeySelector;
+
+/** Keys enrichment records by (partition, bucket), so that each bucket has a single writer. */
+final class BucketKeySelector<T> implements KeySelector<T, String> {
 
     private static final long serialVersionUID = 1L;
 
-    private final int partitionPosition;
-    private final int bucketPosition;
+    private final EnrichmentSerializer<T> serializer;
 
-    BucketKeySelector(int partitionPosition, int bucketPosition) {
-        this.partitionPosition = partitionPosition;
-        this.bucketPosition = bucketPosition;
+    BucketKeySelector(EnrichmentSerializer<T> serializer) {
+        this.serializer = serializer;
     }
 
     @Override
-    public String getKey(RowData row) {
-        String bucket =
-                row.isNullAt(bucketPosition) ? "null" : String.valueOf(row.getInt(bucketPosition));
-        if (partitionPosition < 0) {
-            return bucket;
-        }
-        String partition =
-                row.isNullAt(partitionPosition)
-                        ? "null"
-                        : row.getString(partitionPosition).toString();
-        return partition + "$" + bucket;
+    public String getKey(T record) {
+        EnrichedBucket bucket = serializer.bucketOf(record);
+        return bucket.partitionName() == null
+                ? String.valueOf(bucket.bucket())
+                : bucket.partitionName() + "$" + bucket.bucket();
     }
 }

@@ -16,14 +16,13 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.table.data.RowData;
 
 /**
  * Writes one column group. A keyBy on (partition, bucket) before the writers gives every bucket a
- * single writer, which keeps the rows of a bucket in offset order; the writers keep the write
- * contract and flush on every checkpoint.
+ * single writer, which keeps the records of a bucket in the order they arrive; the writers keep the
+ * write contract and flush on every checkpoint. Used by the SQL sink and the DataStream API.
  */
-public final class EnrichmentSink implements Sink<RowData>, SupportsPreWriteTopology<RowData> {
+public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopology<T> {
 
     private static final long serialVersionUID = 1L;
 
@@ -31,30 +30,46 @@ public final class EnrichmentSink implements Sink<RowData>, SupportsPreWriteTopo
     private final TablePath table;
     private final String group;
     private final GapPolicy gapPolicy;
-    private final EnrichmentRowLayout layout;
+    private final EnrichmentSerializer<T> serializer;
 
     public EnrichmentSink(
             FlussConnectionConfig connection,
             TablePath table,
             String group,
             GapPolicy gapPolicy,
-            EnrichmentRowLayout layout) {
+            EnrichmentSerializer<T> serializer) {
         this.connection = connection;
         this.table = table;
         this.group = group;
         this.gapPolicy = gapPolicy;
-        this.layout = layout;
+        this.serializer = serializer;
     }
 
     @Override
-    public DataStream<RowData> addPreWriteTopology(DataStream<RowData> input) {
-        return input.keyBy(
-                new BucketKeySelector(layout.partitionPosition(), layout.bucketPosition()),
-                Types.STRING);
+    public DataStream<T> addPreWriteTopology(DataStream<T> input) {
+        return input.keyBy(new BucketKeySelector<>(serializer), Types.STRING);
     }
 
     @Override
-    public SinkWriter<RowData> createWriter(WriterInitContext context) {
-        return new EnrichmentSinkWriter(connection, table, group, gapPolicy, layout);
+    public SinkWriter<T> createWriter(WriterInitContext context) throws java.io.IOException {
+        try {
+            serializer.open();
+        } catch (Exception e) {
+            throw new java.io.IOException("Could not open the enrichment serializer", e);
+        }
+        return new EnrichmentSinkWriter<>(
+                connection, table, group, gapPolicy, serializer, context.metricGroup());
+    }
+
+    public TablePath table() {
+        return table;
+    }
+
+    public String group() {
+        return group;
+    }
+
+    public GapPolicy gapPolicy() {
+        return gapPolicy;
     }
 }

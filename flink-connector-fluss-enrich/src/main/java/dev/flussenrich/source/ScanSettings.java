@@ -17,14 +17,11 @@ import java.util.List;
 /**
  * What a source reads: the table, the projected logical columns, where each bucket starts, and
  * whether the read is bounded (stops at the frontier captured when it starts).
- *
- * @param gatingGroups the groups the projection touches (its frontier); empty for base-only
  */
 public record ScanSettings(
         FlussConnectionConfig connection,
         TablePath table,
         List<String> columns,
-        List<String> gatingGroups,
         StartPosition start,
         boolean bounded,
         Duration partitionDiscoveryInterval)
@@ -32,6 +29,5 @@ public record ScanSettings(
 
     public ScanSettings {
         columns = List.copyOf(columns);
-        gatingGroups = List.copyOf(gatingGroups);
     }
 }

@@ -11,6 +11,7 @@ import dev.flussenrich.sink.BaseRowLayout;
 import dev.flussenrich.sink.BaseWriteSink;
 import dev.flussenrich.sink.EnrichmentRowLayout;
 import dev.flussenrich.sink.EnrichmentSink;
+import dev.flussenrich.sink.RowDataEnrichmentSerializer;
 
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.ValidationException;
@@ -19,6 +20,7 @@ import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -117,7 +119,7 @@ public final class FlussEnrichTableSink
                         nullNames));
     }
 
-    private EnrichmentSink enrichmentSink(Optional<List<String>> targets) {
+    private EnrichmentSink<RowData> enrichmentSink(Optional<List<String>> targets) {
         TargetColumns.validateEnrichmentWrite(table, group, targets.orElse(null));
         List<String> physical = DataType.getFieldNames(physicalType);
         List<DataType> types = DataType.getFieldDataTypes(physicalType);
@@ -128,17 +130,19 @@ public final class FlussEnrichTableSink
             valuePositions[i] = physical.indexOf(groupColumns.get(i));
             valueFields.add(DataTypes.FIELD(groupColumns.get(i), types.get(valuePositions[i])));
         }
-        return new EnrichmentSink(
-                connection,
-                table.path(),
-                group,
-                gapPolicy,
+        EnrichmentRowLayout layout =
                 new EnrichmentRowLayout(
                         metadataPosition(IdentityMetadata.PARTITION),
                         metadataPosition(IdentityMetadata.BUCKET),
                         metadataPosition(IdentityMetadata.OFFSET),
                         valuePositions,
-                        (RowType) DataTypes.ROW(valueFields).getLogicalType()));
+                        (RowType) DataTypes.ROW(valueFields).getLogicalType());
+        return new EnrichmentSink<>(
+                connection,
+                table.path(),
+                group,
+                gapPolicy,
+                new RowDataEnrichmentSerializer(table.path(), group, layout));
     }
 
     private int metadataPosition(IdentityMetadata key) {

@@ -76,13 +76,7 @@ public final class FlussEnrichTableSource
         RowType flinkProjected = (RowType) projectedPhysicalType.getLogicalType();
         ScanSettings settings =
                 new ScanSettings(
-                        connection,
-                        table.path(),
-                        columns,
-                        table.groupsOf(columns),
-                        start,
-                        bounded,
-                        discoveryInterval);
+                        connection, table.path(), columns, start, bounded, discoveryInterval);
         RowDataDeserializer deserializer =
                 new RowDataDeserializer(
                         FlinkConversions.toFlussRowType(flinkProjected),

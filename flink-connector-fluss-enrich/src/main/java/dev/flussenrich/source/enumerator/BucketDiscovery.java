@@ -11,6 +11,7 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.EnrichmentWatermarks;
 import dev.flussenrich.core.PartitionIds;
+import dev.flussenrich.core.ProjectionPlan;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;
@@ -34,6 +35,7 @@ final class BucketDiscovery implements AutoCloseable {
     private final BucketOffsets offsets;
     private final EnrichmentWatermarks watermarks;
     private final PartitionIds partitions;
+    private final List<String> gatingGroups;
 
     BucketDiscovery(ScanSettings settings) {
         this.settings = settings;
@@ -42,6 +44,7 @@ final class BucketDiscovery implements AutoCloseable {
         this.offsets = new BucketOffsets(connection.getAdmin());
         this.watermarks = new EnrichmentWatermarks(connection, table);
         this.partitions = new PartitionIds(connection.getAdmin(), settings.table());
+        this.gatingGroups = new ProjectionPlan(table, settings.columns()).groups();
     }
 
     boolean isPartitioned() {
@@ -64,7 +67,7 @@ final class BucketDiscovery implements AutoCloseable {
             long startOffset = start.resolve(table, bucket, offsets, watermarks);
             long stopOffset =
                     settings.bounded()
-                            ? watermarks.frontier(settings.gatingGroups(), bucket)
+                            ? watermarks.frontier(gatingGroups, bucket)
                             : BucketSplit.UNBOUNDED;
             splits.add(new BucketSplit(bucket, startOffset, Math.max(startOffset, stopOffset)));
         }

@@ -1,0 +1,19 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.datastream;
+
+/** The "required but not provided" check shared by the builders. */
+final class BuilderChecks {
+
+    private BuilderChecks() {}
+
+    static void required(Object value, String what, String setter) {
+        if (value == null || (value instanceof String s && s.isBlank())) {
+            throw new IllegalArgumentException(
+                    what + " is required but not provided: call " + setter + "(...).");
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.datastream;
+
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.source.FlussEnrichSource;
+import dev.flussenrich.source.ScanSettings;
+import dev.flussenrich.source.reader.StitchedRecordDeserializer;
+
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds a {@link FlussEnrichSource} for the DataStream API. Each record is handed to the
+ * deserializer with its identity (partition, bucket, offset) and commit timestamp, so that it can
+ * be enriched and written back with {@link FlussEnrichSinkBuilder}. {@link #build()} checks the
+ * settings and does no network I/O.
+ */
+@PublicEvolving
+public final class FlussEnrichSourceBuilder<T> {
+
+    private String bootstrapServers;
+    private TablePath table;
+    private List<String> columns;
+    private StartPosition start = StartPosition.earliest();
+    private boolean bounded;
+    private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
+    private final Map<String, String> clientOptions = new HashMap<>();
+    private StitchedRecordDeserializer<T> deserializer;
+
+    /** Use {@link dev.flussenrich.FlussEnrich#source()}. */
+    public FlussEnrichSourceBuilder() {}
+
+    /** Fluss coordinator address(es), {@code host:port[,host:port]}. Required. */
+    public FlussEnrichSourceBuilder<T> setBootstrapServers(String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+        return this;
+    }
+
+    /** The logical table. Required. */
+    public FlussEnrichSourceBuilder<T> setTable(String database, String table) {
+        this.table = TablePath.of(database, table);
+        return this;
+    }
+
+    /**
+     * The columns to read (base and/or group columns), in the order the deserializer sees them.
+     * Rows are emitted only once every group these columns touch has them. Required.
+     */
+    public FlussEnrichSourceBuilder<T> setColumns(String... columns) {
+        this.columns = new ArrayList<>(Arrays.asList(columns));
+        return this;
+    }
+
+    /** Where each bucket starts; default {@link StartPosition#earliest()}. */
+    public FlussEnrichSourceBuilder<T> setStartPosition(StartPosition start) {
+        this.start = start;
+        return this;
+    }
+
+    /** Stop at the frontier captured when the job starts (default: unbounded). */
+    public FlussEnrichSourceBuilder<T> setBounded(boolean bounded) {
+        this.bounded = bounded;
+        return this;
+    }
+
+    /** How often an unbounded read looks for new partitions (default 10 s). */
+    public FlussEnrichSourceBuilder<T> setPartitionDiscoveryInterval(Duration interval) {
+        this.partitionDiscoveryInterval = interval;
+        return this;
+    }
+
+    /** A Fluss client option, e.g. {@code client.scanner.log.fetch.max-bytes-for-bucket}. */
+    public FlussEnrichSourceBuilder<T> setClientOption(String key, String value) {
+        this.clientOptions.put(key, value);
+        return this;
+    }
+
+    /** Turns stitched rows (identity, timestamp, columns) into records. Required. */
+    public FlussEnrichSourceBuilder<T> setDeserializer(StitchedRecordDeserializer<T> deserializer) {
+        this.deserializer = deserializer;
+        return this;
+    }
+
+    public FlussEnrichSource<T> build() {
+        BuilderChecks.required(bootstrapServers, "bootstrap servers", "setBootstrapServers");
+        BuilderChecks.required(table, "table", "setTable");
+        BuilderChecks.required(columns, "columns", "setColumns");
+        BuilderChecks.required(deserializer, "deserializer", "setDeserializer");
+        BuilderChecks.required(start, "start position", "setStartPosition");
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "columns must name at least one column of table '" + table + "'.");
+        }
+        if (new HashSet<>(columns).size() != columns.size()) {
+            throw new IllegalArgumentException(
+                    "columns " + columns + " name a column twice; name each column once.");
+        }
+        if (start.kind() == StartPosition.Kind.ENRICHMENT_WATERMARK
+                && (start.group() == null || start.group().isBlank())) {
+            throw new IllegalArgumentException(
+                    "The enrichment-watermark start position needs a group name.");
+        }
+        if (partitionDiscoveryInterval == null
+                || partitionDiscoveryInterval.isNegative()
+                || partitionDiscoveryInterval.isZero()) {
+            throw new IllegalArgumentException(
+                    "The partition discovery interval must be positive, got "
+                            + partitionDiscoveryInterval
+                            + ".");
+        }
+        ScanSettings settings =
+                new ScanSettings(
+                        FlussConnectionConfig.of(bootstrapServers, clientOptions),
+                        table,
+                        columns,
+                        start,
+                        bounded,
+                        partitionDiscoveryInterval);
+        return new FlussEnrichSource<>(settings, deserializer);
+    }
+}

@@ -1,0 +1,65 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.metrics;
+
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichmentWriter;
+
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.MetricGroup;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Flink metrics of an enrichment writer: rows written, replayed rows dropped, NULL rows written for
+ * gaps, and per bucket the enrichment lag (base high watermark minus the group's watermark, as of
+ * the last flush).
+ */
+public final class EnrichmentWriterMetrics {
+
+    public static final String ROWS_WRITTEN = "enrichmentRowsWritten";
+    public static final String DUPLICATES_DROPPED = "enrichmentDuplicatesDropped";
+    public static final String GAPS_FILLED = "enrichmentGapsFilled";
+    public static final String LAG = "enrichmentLag";
+
+    private final MetricGroup group;
+    private final EnrichmentWriter writer;
+    private final Map<EnrichedBucket, Long> lagByBucket = new ConcurrentHashMap<>();
+
+    public EnrichmentWriterMetrics(MetricGroup group, EnrichmentWriter writer) {
+        this.group = group;
+        this.writer = writer;
+        group.gauge(ROWS_WRITTEN, (Gauge<Long>) () -> writer.stats().rowsWritten());
+        group.gauge(DUPLICATES_DROPPED, (Gauge<Long>) () -> writer.stats().duplicatesDropped());
+        group.gauge(GAPS_FILLED, (Gauge<Long>) () -> writer.stats().gapsFilled());
+    }
+
+    /** Registers the lag gauge of a bucket the first time it is written. */
+    public void seen(EnrichedBucket bucket) {
+        if (lagByBucket.putIfAbsent(bucket, 0L) == null) {
+            MetricGroup bucketGroup = group;
+            if (bucket.partitionName() != null) {
+                bucketGroup = bucketGroup.addGroup("partition", bucket.partitionName());
+            }
+            bucketGroup
+                    .addGroup("bucket", String.valueOf(bucket.bucket()))
+                    .gauge(LAG, (Gauge<Long>) () -> lagByBucket.getOrDefault(bucket, 0L));
+        }
+    }
+
+    /** Recomputes every bucket's lag; called after a flush (once per checkpoint). */
+    public void refreshLag() {
+        for (EnrichedBucket bucket : lagByBucket.keySet()) {
+            lagByBucket.put(bucket, writer.lag(bucket));
+        }
+    }
+
+    /** The last computed lag of a bucket (for tests). */
+    public long lagOf(EnrichedBucket bucket) {
+        return lagByBucket.getOrDefault(bucket, 0L);
+    }
+}

@@ -1,0 +1,320 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.datastream;
+
+import dev.flussenrich.FlussEnrich;
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichmentWatermarks;
+import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SharedFlussCluster;
+import dev.flussenrich.testutils.TestTables;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.datastream.AsyncDataStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.async.ResultFuture;
+import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.flussenrich.testutils.TestTables.describe;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Source, async enrichment and sink through the DataStream API, on real Fluss and Flink. */
+@ExtendWith(SharedFlussCluster.class)
+class DataStreamITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    /** A geo "lookup" that answers after {@code delayMs}, or later for even offsets. */
+    public static class AsyncGeo extends RichAsyncFunction<BaseRow, GeoRow> {
+        private final long delayMs;
+        private final boolean delayEvenOffsets;
+
+        AsyncGeo(long delayMs, boolean delayEvenOffsets) {
+            this.delayMs = delayMs;
+            this.delayEvenOffsets = delayEvenOffsets;
+        }
+
+        @Override
+        public void asyncInvoke(BaseRow base, ResultFuture<GeoRow> result) {
+            long delay = delayEvenOffsets && base.offset % 2 == 0 ? delayMs : 0;
+            CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS)
+                    .execute(() -> result.complete(List.of(GeoRow.of(base, "city-" + base.ip))));
+        }
+    }
+
+    /** Counts rows and throws once at an armed count. */
+    public static class FailOnce implements MapFunction<BaseRow, BaseRow> {
+        static final AtomicInteger SEEN = new AtomicInteger();
+        static final AtomicInteger FAIL_AT = new AtomicInteger(-1);
+        static final AtomicBoolean FAILED = new AtomicBoolean();
+
+        @Override
+        public BaseRow map(BaseRow row) throws Exception {
+            if (SEEN.incrementAndGet() == FAIL_AT.get() && FAILED.compareAndSet(false, true)) {
+                throw new IllegalStateException("injected failure");
+            }
+            Thread.sleep(1);
+            return row;
+        }
+
+        static void arm(int failAt) {
+            SEEN.set(0);
+            FAIL_AT.set(failAt);
+            FAILED.set(false);
+        }
+    }
+
+    private static StreamExecutionEnvironment env(int parallelism, boolean restarts) {
+        Configuration conf = new Configuration();
+        if (restarts) {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+            conf.set(
+                    RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY,
+                    Duration.ofMillis(100));
+        } else {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(300);
+        return env;
+    }
+
+    private static DataStream<BaseRow> baseRows(
+            StreamExecutionEnvironment env, TablePath path, StartPosition start, boolean bounded) {
+        return env.fromSource(
+                FlussEnrich.<BaseRow>source()
+                        .setBootstrapServers(SharedFlussCluster.cluster().bootstrapServers())
+                        .setTable(path.getDatabaseName(), path.getTableName())
+                        .setColumns("id", "ip")
+                        .setStartPosition(start)
+                        .setBounded(bounded)
+                        .setDeserializer(new BaseRow.Deserializer())
+                        .build(),
+                WatermarkStrategy.noWatermarks(),
+                "device_logs");
+    }
+
+    private static void writeGeo(DataStream<GeoRow> rows, TablePath path, GapPolicy policy) {
+        rows.sinkTo(
+                FlussEnrich.<GeoRow>sink()
+                        .setBootstrapServers(SharedFlussCluster.cluster().bootstrapServers())
+                        .setTable(path.getDatabaseName(), path.getTableName())
+                        .setGroup("geo")
+                        .setGapPolicy(policy)
+                        .setSerializer(new GeoRow.Serializer())
+                        .build());
+    }
+
+    private static void awaitFullyEnriched(EnrichedTable table, int buckets) throws Exception {
+        Connection connection = SharedFlussCluster.connection();
+        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, table);
+        BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (System.nanoTime() < deadline) {
+            boolean done = true;
+            for (int b = 0; b < buckets; b++) {
+                EnrichedBucket bucket = EnrichedBucket.of(b);
+                done &=
+                        watermarks.watermark("geo", bucket)
+                                == offsets.highWatermark(table.tablePath(), bucket);
+            }
+            if (done) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("Group geo of " + table.tablePath() + " was not fully enriched");
+    }
+
+    private static long companionRows(EnrichedTable table, int buckets) {
+        BucketOffsets offsets = new BucketOffsets(SharedFlussCluster.admin());
+        long rows = 0;
+        for (int b = 0; b < buckets; b++) {
+            rows +=
+                    offsets.highWatermark(
+                            table.requireGroup("geo").companionPath(), EnrichedBucket.of(b));
+        }
+        return rows;
+    }
+
+    private static void assertEveryRowEnriched(EnrichedTable table, int rows) throws Exception {
+        List<StitchedRecord> stitched =
+                TestTables.readBounded(
+                        SharedFlussCluster.connection(),
+                        table,
+                        StartPosition.earliest(),
+                        "id",
+                        "ip",
+                        "city");
+        assertThat(stitched).hasSize(rows);
+        for (StitchedRecord record : stitched) {
+            assertThat(record.row().getString(2).toString())
+                    .isEqualTo("city-" + record.row().getString(1));
+        }
+    }
+
+    @Test
+    void sourceOrderedAsyncEnrichmentAndSinkEnrichEveryRow() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("ds");
+        EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 200);
+
+        StreamExecutionEnvironment env = env(2, false);
+        DataStream<BaseRow> base = baseRows(env, path, StartPosition.earliest(), false);
+        writeGeo(
+                AsyncDataStream.orderedWait(base, new AsyncGeo(2, true), 10, TimeUnit.SECONDS, 50),
+                path,
+                GapPolicy.FAIL);
+        JobClient job = env.executeAsync("enrich geo");
+        try {
+            awaitFullyEnriched(table, 2);
+        } finally {
+            job.cancel().get();
+        }
+        assertEveryRowEnriched(table, 200);
+        assertThat(companionRows(table, 2)).isEqualTo(200);
+    }
+
+    @Test
+    void aFailoverIsExactlyOnceAndARestartResumesAtTheWatermark() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("ds_failover");
+        EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 300);
+
+        FailOnce.arm(180);
+        StreamExecutionEnvironment env = env(2, true);
+        DataStream<BaseRow> base =
+                baseRows(env, path, StartPosition.enrichmentWatermark("geo"), false)
+                        .map(new FailOnce());
+        writeGeo(
+                AsyncDataStream.orderedWait(base, new AsyncGeo(0, false), 10, TimeUnit.SECONDS, 50),
+                path,
+                GapPolicy.FAIL);
+        JobClient first = env.executeAsync("enrich geo with a failure");
+        try {
+            awaitFullyEnriched(table, 2);
+        } finally {
+            first.cancel().get();
+        }
+        assertThat(FailOnce.FAILED).isTrue();
+        assertEveryRowEnriched(table, 300);
+        assertThat(companionRows(table, 2)).as("no duplicates").isEqualTo(300);
+
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 300, 340);
+        FailOnce.arm(-1);
+        StreamExecutionEnvironment again = env(2, false);
+        DataStream<BaseRow> rest =
+                baseRows(again, path, StartPosition.enrichmentWatermark("geo"), false)
+                        .map(new FailOnce());
+        writeGeo(
+                AsyncDataStream.orderedWait(rest, new AsyncGeo(0, false), 10, TimeUnit.SECONDS, 50),
+                path,
+                GapPolicy.FAIL);
+        JobClient second = again.executeAsync("resume geo");
+        try {
+            awaitFullyEnriched(table, 2);
+        } finally {
+            second.cancel().get();
+        }
+        assertThat(FailOnce.SEEN).as("the restart read only rows past the watermark").hasValue(40);
+        assertEveryRowEnriched(table, 340);
+        assertThat(companionRows(table, 2)).isEqualTo(340);
+    }
+
+    @Test
+    void anUnorderedAsyncStageFailsTheJobWithTheGapMessage() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("ds_unordered");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
+
+        StreamExecutionEnvironment env = env(1, false);
+        DataStream<BaseRow> base = baseRows(env, path, StartPosition.earliest(), true);
+        writeGeo(
+                AsyncDataStream.unorderedWait(
+                        base, new AsyncGeo(300, true), 10, TimeUnit.SECONDS, 10),
+                path,
+                GapPolicy.FAIL);
+        assertThatThrownBy(() -> env.execute("unordered"))
+                .satisfies(
+                        error ->
+                                assertThat(messages(error))
+                                        .anyMatch(
+                                                m ->
+                                                        m.startsWith(
+                                                                "Gap in the enrichment of table '"
+                                                                        + path
+                                                                        + "', group 'geo', bucket"
+                                                                        + " 0: expected source"
+                                                                        + " offset 0 but received"
+                                                                        + " 1")));
+    }
+
+    @Test
+    void anUnorderedAsyncStageWithFillNullLeavesNullsInsteadOfGaps() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("ds_fill");
+        EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
+
+        StreamExecutionEnvironment env = env(1, false);
+        DataStream<BaseRow> base = baseRows(env, path, StartPosition.earliest(), true);
+        writeGeo(
+                AsyncDataStream.unorderedWait(
+                        base, new AsyncGeo(300, true), 10, TimeUnit.SECONDS, 10),
+                path,
+                GapPolicy.FILL_NULL);
+        env.execute("unordered, fill-null");
+        assertThat(
+                        describe(
+                                TestTables.readBounded(
+                                        SharedFlussCluster.connection(),
+                                        table,
+                                        StartPosition.earliest(),
+                                        "id",
+                                        "city")))
+                .containsExactly(
+                        "0@0 [0, null]",
+                        "0@1 [1, city-10.0.0.1]",
+                        "0@2 [2, null]",
+                        "0@3 [3, city-10.0.0.3]");
+    }
+
+    private static List<String> messages(Throwable error) {
+        List<String> messages = new ArrayList<>();
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            messages.add(String.valueOf(t.getMessage()));
+        }
+        return messages;
+    }
+}
