@@ -8,14 +8,20 @@ package dev.flussenrich.core;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.ListOffsetsResult;
 import org.apache.fluss.client.admin.OffsetSpec;
+import org.apache.fluss.exception.FlussRuntimeException;
+import org.apache.fluss.exception.RetriableException;
 import org.apache.fluss.metadata.TablePath;
 
+import java.time.Duration;
 import java.util.List;
 
 import static dev.flussenrich.core.FlussCalls.await;
 
 /** Earliest, latest (high watermark) and by-timestamp offsets of one bucket of a Fluss table. */
 public final class BucketOffsets {
+
+    /** How long to wait for a bucket leader (new partition, failover) before giving up. */
+    private static final Duration LEADER_WAIT = Duration.ofSeconds(30);
 
     private final Admin admin;
 
@@ -39,11 +45,42 @@ public final class BucketOffsets {
     }
 
     private long list(TablePath table, EnrichedBucket bucket, OffsetSpec spec) {
-        List<Integer> buckets = List.of(bucket.bucket());
-        ListOffsetsResult result =
-                bucket.partitionName() == null
-                        ? admin.listOffsets(table, buckets, spec)
-                        : admin.listOffsets(table, bucket.partitionName(), buckets, spec);
-        return await(result.bucketResult(bucket.bucket()));
+        long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
+        while (true) {
+            try {
+                List<Integer> buckets = List.of(bucket.bucket());
+                ListOffsetsResult result =
+                        bucket.partitionName() == null
+                                ? admin.listOffsets(table, buckets, spec)
+                                : admin.listOffsets(table, bucket.partitionName(), buckets, spec);
+                return await(result.bucketResult(bucket.bucket()));
+            } catch (RuntimeException e) {
+                // A bucket of a just-created partition (or one failing over) has no leader yet.
+                if (!isTransient(e) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                pause();
+            }
+        }
+    }
+
+    private static boolean isTransient(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RetriableException
+                    || (t instanceof FlussRuntimeException
+                            && String.valueOf(t.getMessage()).startsWith("Leader not found"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for a bucket leader", e);
+        }
     }
 }
