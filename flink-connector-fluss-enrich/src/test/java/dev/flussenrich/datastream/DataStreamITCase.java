@@ -6,18 +6,15 @@
 package dev.flussenrich.datastream;
 
 import dev.flussenrich.FlussEnrich;
-import dev.flussenrich.core.BucketOffsets;
-import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichmentWatermarks;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
-import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -138,35 +135,11 @@ class DataStreamITCase {
     }
 
     private static void awaitFullyEnriched(EnrichedTable table, int buckets) throws Exception {
-        Connection connection = SharedFlussCluster.connection();
-        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, table);
-        BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (System.nanoTime() < deadline) {
-            boolean done = true;
-            for (int b = 0; b < buckets; b++) {
-                EnrichedBucket bucket = EnrichedBucket.of(b);
-                done &=
-                        watermarks.watermark("geo", bucket)
-                                == offsets.highWatermark(table.tablePath(), bucket);
-            }
-            if (done) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("Group geo of " + table.tablePath() + " was not fully enriched");
+        EnrichmentProgress.awaitFullyEnriched(table.tablePath(), "geo");
     }
 
     private static long companionRows(EnrichedTable table, int buckets) {
-        BucketOffsets offsets = new BucketOffsets(SharedFlussCluster.admin());
-        long rows = 0;
-        for (int b = 0; b < buckets; b++) {
-            rows +=
-                    offsets.highWatermark(
-                            table.requireGroup("geo").companionPath(), EnrichedBucket.of(b));
-        }
-        return rows;
+        return EnrichmentProgress.companionRows(table.tablePath(), "geo");
     }
 
     private static void assertEveryRowEnriched(EnrichedTable table, int rows) throws Exception {
@@ -253,20 +226,28 @@ class DataStreamITCase {
         assertThat(companionRows(table, 2)).isEqualTo(340);
     }
 
-    @Test
-    void anUnorderedAsyncStageFailsTheJobWithTheGapMessage() throws Exception {
-        TablePath path = SharedFlussCluster.newTablePath("ds_unordered");
+    /** A bounded job over 4 rows of one bucket whose async stage answers odd offsets first. */
+    private record UnorderedJob(TablePath path, StreamExecutionEnvironment env) {}
+
+    private static UnorderedJob unorderedJob(String name, GapPolicy policy) throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath(name);
         TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
         TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
-
         StreamExecutionEnvironment env = env(1, false);
         DataStream<BaseRow> base = baseRows(env, path, StartPosition.earliest(), true);
         writeGeo(
                 AsyncDataStream.unorderedWait(
                         base, new AsyncGeo(300, true), 10, TimeUnit.SECONDS, 10),
                 path,
-                GapPolicy.FAIL);
-        assertThatThrownBy(() -> env.execute("unordered"))
+                policy);
+        return new UnorderedJob(path, env);
+    }
+
+    @Test
+    void anUnorderedAsyncStageFailsTheJobWithTheGapMessage() throws Exception {
+        UnorderedJob job = unorderedJob("ds_unordered", GapPolicy.FAIL);
+        TablePath path = job.path();
+        assertThatThrownBy(() -> job.env().execute("unordered"))
                 .satisfies(
                         error ->
                                 assertThat(messages(error))
@@ -283,18 +264,11 @@ class DataStreamITCase {
 
     @Test
     void anUnorderedAsyncStageWithFillNullLeavesNullsInsteadOfGaps() throws Exception {
-        TablePath path = SharedFlussCluster.newTablePath("ds_fill");
-        EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
-        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
-
-        StreamExecutionEnvironment env = env(1, false);
-        DataStream<BaseRow> base = baseRows(env, path, StartPosition.earliest(), true);
-        writeGeo(
-                AsyncDataStream.unorderedWait(
-                        base, new AsyncGeo(300, true), 10, TimeUnit.SECONDS, 10),
-                path,
-                GapPolicy.FILL_NULL);
-        env.execute("unordered, fill-null");
+        UnorderedJob job = unorderedJob("ds_fill", GapPolicy.FILL_NULL);
+        EnrichedTable table =
+                new dev.flussenrich.core.EnrichedTables(SharedFlussCluster.admin())
+                        .load(job.path());
+        job.env().execute("unordered, fill-null");
         assertThat(
                         describe(
                                 TestTables.readBounded(

@@ -5,15 +5,10 @@
 
 package dev.flussenrich.table;
 
-import dev.flussenrich.core.BucketOffsets;
-import dev.flussenrich.core.EnrichedBucket;
-import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.EnrichmentWatermarks;
+import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
-import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.metadata.TablePath;
@@ -125,38 +120,14 @@ class EnrichmentJobITCase {
         return tEnv;
     }
 
-    /** Waits until the group's watermark reaches the base high watermark in every bucket. */
     private static void awaitFullyEnriched(String table, String group) throws Exception {
-        Connection connection = SharedFlussCluster.connection();
-        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
-        EnrichedTable loaded = new EnrichedTables(connection.getAdmin()).load(path);
-        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, loaded);
-        BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (System.nanoTime() < deadline) {
-            boolean done = true;
-            for (int b = 0; b < BUCKETS; b++) {
-                EnrichedBucket bucket = EnrichedBucket.of(b);
-                done &= watermarks.watermark(group, bucket) == offsets.highWatermark(path, bucket);
-            }
-            if (done) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("Group " + group + " of " + table + " was not fully enriched");
+        EnrichmentProgress.awaitFullyEnriched(
+                TablePath.of(SharedFlussCluster.DATABASE, table), group);
     }
 
-    /** Rows stored in a group's companion, over all buckets (duplicates would show here). */
     private static long companionRows(String table, String group) {
-        TablePath companion =
-                TablePath.of(SharedFlussCluster.DATABASE, table + "--enrich--" + group);
-        BucketOffsets offsets = new BucketOffsets(SharedFlussCluster.admin());
-        long rows = 0;
-        for (int b = 0; b < BUCKETS; b++) {
-            rows += offsets.highWatermark(companion, EnrichedBucket.of(b));
-        }
-        return rows;
+        return EnrichmentProgress.companionRows(
+                TablePath.of(SharedFlussCluster.DATABASE, table), group);
     }
 
     private static void cancel(TableResult job) throws Exception {
