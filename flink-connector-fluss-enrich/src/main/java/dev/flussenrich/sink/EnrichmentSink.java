@@ -10,7 +10,6 @@ import dev.flussenrich.core.GapPolicy;
 
 import org.apache.fluss.metadata.TablePath;
 
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -18,9 +17,10 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
- * Writes one column group. A keyBy on (partition, bucket) before the writers gives every bucket a
- * single writer, which keeps the records of a bucket in the order they arrive; the writers keep the
- * write contract and flush on every checkpoint. Used by the SQL sink and the DataStream API.
+ * Writes one column group. A partitioning on (partition, bucket) before the writers gives every
+ * bucket a single writer, which keeps the records of a bucket in the order they arrive; the writers
+ * keep the write contract and flush on every checkpoint. Used by the SQL sink and the DataStream
+ * API.
  */
 public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopology<T> {
 
@@ -45,9 +45,16 @@ public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopolog
         this.serializer = serializer;
     }
 
+    /**
+     * Routes each bucket to one writer subtask. A hash partitioning, not a {@code keyBy}: in batch
+     * execution Flink sorts keyed input by key, which does not keep the offset order within a
+     * bucket; a plain partitioning keeps the order in which each upstream subtask sent the rows.
+     */
     @Override
     public DataStream<T> addPreWriteTopology(DataStream<T> input) {
-        return input.keyBy(new BucketKeySelector<>(serializer), Types.STRING);
+        return input.partitionCustom(
+                (key, writers) -> Math.floorMod(key.hashCode(), writers),
+                new BucketKeySelector<>(serializer));
     }
 
     @Override

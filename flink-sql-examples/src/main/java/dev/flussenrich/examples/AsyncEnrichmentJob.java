@@ -128,7 +128,11 @@ public final class AsyncEnrichmentJob {
         }
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        ExampleMain.run(() -> runDemo());
+    }
+
+    private static void runDemo() throws Exception {
         try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1);
                 Connection connection = ConnectionFactory.createConnection(fluss.clientConfig())) {
             createAndFill(connection);

@@ -46,7 +46,11 @@ public final class CoreApiExample {
 
     private CoreApiExample() {}
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        ExampleMain.run(() -> runDemo());
+    }
+
+    private static void runDemo() throws Exception {
         PrintStream out = System.out;
         try (EmbeddedFlussCluster cluster = EmbeddedFlussCluster.start(1);
                 Connection connection =

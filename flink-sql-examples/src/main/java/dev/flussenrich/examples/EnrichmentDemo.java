@@ -41,7 +41,11 @@ public final class EnrichmentDemo {
         return Integer.parseInt(ip.substring(ip.lastIndexOf('.') + 1));
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        ExampleMain.run(() -> runDemo());
+    }
+
+    private static void runDemo() throws Exception {
         try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1)) {
             TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
             sql.getConfig().set("parallelism.default", "2");

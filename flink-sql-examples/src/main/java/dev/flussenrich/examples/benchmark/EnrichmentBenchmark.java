@@ -1,0 +1,461 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.examples.benchmark;
+
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.StitchedScanner;
+import dev.flussenrich.embedded.EmbeddedFlussCluster;
+import dev.flussenrich.examples.ExampleMain;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.client.table.Table;
+import org.apache.fluss.client.table.scanner.ScanRecord;
+import org.apache.fluss.client.table.scanner.log.LogScanner;
+import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.metadata.DatabaseDescriptor;
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * fluss-enrich against the copy pipeline (log table A -> enrichment job -> log table B), side by
+ * side in one run on an embedded Fluss cluster and a local Flink. Prints a table of both sides and
+ * their ratios and writes the same to {@code target/benchmark-results.json}.
+ *
+ * <pre>mvn -B -q -Pdemo -Ddemo.main=dev.flussenrich.examples.benchmark.EnrichmentBenchmark
+ *     -Dbenchmark.rows=200000 -DskipTests verify</pre>
+ */
+public final class EnrichmentBenchmark {
+
+    static final String DB = "bench";
+    static final int BUCKETS = 4;
+    static final int PARALLELISM = 2;
+
+    private final BenchmarkSchema schema = new BenchmarkSchema();
+    private final BenchmarkReport report = new BenchmarkReport();
+    private final int rows;
+    private final EmbeddedFlussCluster fluss;
+    private final Connection connection;
+    private final TableEnvironment batch;
+
+    private EnrichmentBenchmark(int rows, EmbeddedFlussCluster fluss) throws Exception {
+        this.rows = rows;
+        this.fluss = fluss;
+        this.connection = ConnectionFactory.createConnection(fluss.clientConfig());
+        connection.getAdmin().createDatabase(DB, DatabaseDescriptor.EMPTY, true).get();
+        this.batch = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        batch.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
+        registerCatalogs(batch);
+    }
+
+    public static void main(String[] args) {
+        ExampleMain.run(
+                () -> {
+                    int rows = Integer.parseInt(System.getProperty("benchmark.rows", "200000"));
+                    try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1)) {
+                        EnrichmentBenchmark benchmark = new EnrichmentBenchmark(rows, fluss);
+                        benchmark.run();
+                        benchmark.connection.close();
+                    }
+                });
+    }
+
+    /** Both catalogs see the same Fluss: 'enrich' (fluss-enrich) and 'fluss' (Fluss's own). */
+    private void registerCatalogs(TableEnvironment tEnv) {
+        String servers = fluss.bootstrapServers();
+        tEnv.executeSql(
+                "CREATE CATALOG enrich WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
+                        + servers
+                        + "', 'default-database' = '"
+                        + DB
+                        + "')");
+        tEnv.executeSql(
+                "CREATE CATALOG fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
+                        + servers
+                        + "', 'default-database' = '"
+                        + DB
+                        + "')");
+        tEnv.executeSql(
+                "CREATE TEMPORARY TABLE default_catalog.default_database.sink_all ("
+                        + schema.allColumnsDdl()
+                        + ") WITH ('connector' = 'blackhole')");
+        tEnv.executeSql(
+                "CREATE TEMPORARY TABLE default_catalog.default_database.sink_base ("
+                        + schema.baseColumnsDdl()
+                        + ") WITH ('connector' = 'blackhole')");
+    }
+
+    private void run() throws Exception {
+        batch.executeSql(
+                "CREATE TABLE enrich.bench.a ("
+                        + schema.allColumnsDdl()
+                        + ") WITH ('bucket.num' = '"
+                        + BUCKETS
+                        + "', 'bucket.key' = 'c0', 'column-groups.enr' = '"
+                        + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
+                        + "')");
+        batch.executeSql(
+                "CREATE TABLE fluss.bench.b ("
+                        + schema.allColumnsDdl()
+                        + ") WITH ('bucket.num' = '"
+                        + BUCKETS
+                        + "', 'bucket.key' = 'c0')");
+        batch.executeSql(
+                "CREATE TABLE fluss.bench.ideal ("
+                        + schema.enrichmentColumnsDdl()
+                        + ") WITH ('bucket.num' = '"
+                        + BUCKETS
+                        + "')");
+        DiskUsage disk = new DiskUsage(fluss.dataDir(), connection.getAdmin());
+
+        System.out.printf("Loading %,d base rows of %d columns into A ...%n", rows, 50);
+        schema.appendBaseRows(connection, TablePath.of(DB, "a"), 0, rows, 0);
+        long baseBytes = disk.logBytes(TablePath.of(DB, "a"));
+
+        // 1. enrichment write vs copy write (and 6. their peak heap)
+        Measured enrich =
+                timed(
+                        "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = 'enr') */"
+                                + " (_bucket, _offset, "
+                                + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
+                                + ") SELECT _bucket, _offset, "
+                                + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                                + " FROM enrich.bench.a");
+        Measured copy =
+                timed(
+                        "INSERT INTO fluss.bench.b SELECT "
+                                + schema.baseColumnList()
+                                + ", "
+                                + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                                + " FROM fluss.bench.a "
+                                + BenchmarkSchema.FLUSS_READ_HINT);
+        timed(
+                "INSERT INTO fluss.bench.ideal SELECT "
+                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                        + " FROM fluss.bench.a "
+                        + BenchmarkSchema.FLUSS_READ_HINT);
+        report.ratio("enrichment write rows/s", rate(enrich), rate(copy), "rows/s", 4.0, true);
+
+        // 2. stored bytes
+        long companionBytes = disk.logBytes(TablePath.of(DB, "a--enrich--enr"));
+        long copyBytes = disk.logBytes(TablePath.of(DB, "b"));
+        long idealBytes = disk.logBytes(TablePath.of(DB, "ideal"));
+        report.ratio(
+                "stored bytes (A+C) vs (A+B)",
+                baseBytes + companionBytes,
+                baseBytes + copyBytes,
+                "bytes",
+                0.52,
+                false);
+        report.ratio(
+                "stored bytes (A+C) vs ideal (A+enrichment only)",
+                baseBytes + companionBytes,
+                baseBytes + idealBytes,
+                "bytes",
+                Double.NaN,
+                false);
+
+        // 3. stitched read vs reading B; 4. base-only read vs Fluss's own connector
+        Measured stitched =
+                timed(
+                        "INSERT INTO default_catalog.default_database.sink_all SELECT "
+                                + schema.allColumnList()
+                                + " FROM enrich.bench.a");
+        Measured readB =
+                timed(
+                        "INSERT INTO default_catalog.default_database.sink_all SELECT "
+                                + schema.allColumnList()
+                                + " FROM fluss.bench.b "
+                                + BenchmarkSchema.FLUSS_READ_HINT);
+        report.ratio(
+                "stitched read rows/s (SELECT *)",
+                rate(stitched),
+                rate(readB),
+                "rows/s",
+                0.95,
+                true);
+        Measured baseOnly =
+                timed(
+                        "INSERT INTO default_catalog.default_database.sink_base SELECT "
+                                + schema.baseColumnList()
+                                + " FROM enrich.bench.a");
+        Measured plain =
+                timed(
+                        "INSERT INTO default_catalog.default_database.sink_base SELECT "
+                                + schema.baseColumnList()
+                                + " FROM fluss.bench.a "
+                                + BenchmarkSchema.FLUSS_READ_HINT);
+        report.ratio("base-only read rows/s", rate(baseOnly), rate(plain), "rows/s", 0.98, true);
+
+        report.ratio(
+                "peak heap, enrichment job vs copy job",
+                enrich.peakHeapBytes,
+                copy.peakHeapBytes,
+                "bytes",
+                Double.NaN,
+                false);
+        report.ratio(
+                "peak heap, stitched read vs read of B",
+                stitched.peakHeapBytes,
+                readB.peakHeapBytes,
+                "bytes",
+                Double.NaN,
+                false);
+
+        // 5. visibility latency with the enrichment job (vs the copy job) running
+        Latency latency = new Latency(fluss, connection, schema, rows);
+        double[] enrichLatency = latency.fluxEnrich();
+        double[] copyLatency = latency.copyPipeline();
+        report.ratio(
+                "visibility latency p50 ms",
+                enrichLatency[0],
+                copyLatency[0],
+                "ms",
+                Double.NaN,
+                false);
+        report.ratio(
+                "visibility latency p99 ms",
+                enrichLatency[1],
+                copyLatency[1],
+                "ms",
+                Double.NaN,
+                false);
+        report.absolute("fluss-enrich visibility p99 ms (target < 500)", enrichLatency[1]);
+
+        report.print(System.out, rows);
+        Path json = Path.of("target", "benchmark-results.json");
+        Files.createDirectories(json.getParent());
+        Files.writeString(json, report.toJson(rows));
+        System.out.println("Wrote " + json.toAbsolutePath());
+    }
+
+    private double rate(Measured measured) {
+        return rows / (measured.millis / 1000.0);
+    }
+
+    /** Runs one bounded INSERT, timing it and sampling the peak heap while it runs. */
+    private Measured timed(String statement) throws Exception {
+        System.out.println("  running: " + abbreviate(statement));
+        System.gc();
+        HeapSampler heap = new HeapSampler();
+        heap.start();
+        long start = System.nanoTime();
+        TableResult result = batch.executeSql(statement);
+        result.await();
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        long peak = heap.finish();
+        System.out.printf(Locale.ROOT, "    %,d ms, peak heap %,d MB%n", millis, peak >> 20);
+        return new Measured(millis, peak);
+    }
+
+    private static String abbreviate(String statement) {
+        return statement.length() > 110 ? statement.substring(0, 110) + " ..." : statement;
+    }
+
+    record Measured(long millis, long peakHeapBytes) {}
+
+    /** Samples used heap every 20 ms on a daemon thread. */
+    private static final class HeapSampler extends Thread {
+        private volatile boolean running = true;
+        private volatile long peak;
+
+        HeapSampler() {
+            setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            Runtime runtime = Runtime.getRuntime();
+            while (running) {
+                peak = Math.max(peak, runtime.totalMemory() - runtime.freeMemory());
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+
+        long finish() throws InterruptedException {
+            running = false;
+            join();
+            return peak;
+        }
+    }
+
+    /** Visibility latency: from a base row's append to its enriched row leaving a reader. */
+    static final class Latency {
+        private static final int LATENCY_ROWS = 5_000;
+        private static final int ROWS_PER_SECOND = 1_000;
+
+        private final EmbeddedFlussCluster fluss;
+        private final Connection connection;
+        private final BenchmarkSchema schema;
+        private final int firstId;
+
+        Latency(
+                EmbeddedFlussCluster fluss,
+                Connection connection,
+                BenchmarkSchema schema,
+                int firstId) {
+            this.fluss = fluss;
+            this.connection = connection;
+            this.schema = schema;
+            this.firstId = firstId;
+        }
+
+        private TableEnvironment streaming() {
+            TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+            tEnv.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
+            tEnv.getConfig().set("execution.checkpointing.interval", "1 s");
+            tEnv.executeSql(
+                    "CREATE CATALOG enrich WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
+                            + fluss.bootstrapServers()
+                            + "')");
+            tEnv.executeSql(
+                    "CREATE CATALOG fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
+                            + fluss.bootstrapServers()
+                            + "')");
+            return tEnv;
+        }
+
+        /** p50 and p99 with the fluss-enrich enrichment job and a stitched reader. */
+        double[] fluxEnrich() throws Exception {
+            TableEnvironment tEnv = streaming();
+            TableResult job =
+                    tEnv.executeSql(
+                            "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = 'enr') */"
+                                    + " (_bucket, _offset, "
+                                    + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
+                                    + ") SELECT _bucket, _offset, "
+                                    + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                                    + " FROM enrich.bench.a /*+ OPTIONS('scan.startup.mode' ="
+                                    + " 'enrichment-watermark', 'scan.startup.enrichment-group' ="
+                                    + " 'enr') */");
+            EnrichedTable table =
+                    new EnrichedTables(connection.getAdmin()).load(TablePath.of(DB, "a"));
+            List<Double> latencies = new ArrayList<>();
+            try (StitchedScanner reader =
+                    new StitchedScanner(
+                            connection,
+                            table,
+                            List.of("c1", BenchmarkSchema.ENRICHMENT_COLUMNS.get(0)))) {
+                reader.subscribeAll(StartPosition.latest(), false);
+                Thread producer = produce(firstId);
+                long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+                while (latencies.size() < LATENCY_ROWS && System.nanoTime() < deadline) {
+                    for (StitchedRecord record : reader.poll(Duration.ofMillis(50))) {
+                        latencies.add(
+                                (double) (System.currentTimeMillis() - record.row().getLong(0)));
+                    }
+                }
+                producer.join();
+            } finally {
+                job.getJobClient().orElseThrow().cancel().get();
+            }
+            return percentiles(latencies);
+        }
+
+        /** p50 and p99 with the copy job A -> B and a plain reader of B. */
+        double[] copyPipeline() throws Exception {
+            TableEnvironment tEnv = streaming();
+            TableResult job =
+                    tEnv.executeSql(
+                            "INSERT INTO fluss.bench.b SELECT "
+                                    + schema.baseColumnList()
+                                    + ", "
+                                    + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                                    + " FROM fluss.bench.a /*+ OPTIONS('scan.startup.mode' ="
+                                    + " 'latest', '"
+                                    + BenchmarkSchema.FETCH_SIZE_KEY
+                                    + "' = '"
+                                    + BenchmarkSchema.FETCH_SIZE
+                                    + "') */");
+            List<Double> latencies = new ArrayList<>();
+            try (Table b = connection.getTable(TablePath.of(DB, "b"));
+                    LogScanner reader =
+                            b.newScan()
+                                    .project(
+                                            List.of(
+                                                    "c1",
+                                                    BenchmarkSchema.ENRICHMENT_COLUMNS.get(0)))
+                                    .createLogScanner()) {
+                Thread.sleep(3_000); // let the copy job reach 'latest' before rows flow
+                for (int bucket = 0; bucket < BUCKETS; bucket++) {
+                    reader.subscribe(
+                            bucket,
+                            new dev.flussenrich.core.BucketOffsets(connection.getAdmin())
+                                    .highWatermark(
+                                            TablePath.of(DB, "b"),
+                                            dev.flussenrich.core.EnrichedBucket.of(bucket)));
+                }
+                Thread producer = produce(firstId + LATENCY_ROWS);
+                long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+                while (latencies.size() < LATENCY_ROWS && System.nanoTime() < deadline) {
+                    for (ScanRecord record : reader.poll(Duration.ofMillis(50))) {
+                        latencies.add(
+                                (double) (System.currentTimeMillis() - record.getRow().getLong(0)));
+                    }
+                }
+                producer.join();
+            } finally {
+                job.getJobClient().orElseThrow().cancel().get();
+            }
+            return percentiles(latencies);
+        }
+
+        /** Appends LATENCY_ROWS rows at ROWS_PER_SECOND, each stamped with its append time. */
+        private Thread produce(int fromId) {
+            Thread producer =
+                    new Thread(
+                            () -> {
+                                try {
+                                    Thread.sleep(2_000); // the job is up and at the watermark
+                                    try (Table a = connection.getTable(TablePath.of(DB, "a"))) {
+                                        AppendWriter writer = a.newAppend().createWriter();
+                                        int perTick = ROWS_PER_SECOND / 100;
+                                        for (int i = 0; i < LATENCY_ROWS; i += perTick) {
+                                            schema.appendBaseRows(
+                                                    writer, fromId + i, fromId + i + perTick);
+                                            writer.flush();
+                                            Thread.sleep(10);
+                                        }
+                                    }
+                                } catch (Exception e) {
+                                    throw new RuntimeException(e);
+                                }
+                            },
+                            "latency-producer");
+            producer.start();
+            return producer;
+        }
+
+        private static double[] percentiles(List<Double> latencies) {
+            if (latencies.isEmpty()) {
+                return new double[] {Double.NaN, Double.NaN};
+            }
+            List<Double> sorted = new ArrayList<>(latencies);
+            sorted.sort(Double::compare);
+            return new double[] {
+                sorted.get((int) (sorted.size() * 0.50)),
+                sorted.get(Math.min(sorted.size() - 1, (int) (sorted.size() * 0.99)))
+            };
+        }
+    }
+}
