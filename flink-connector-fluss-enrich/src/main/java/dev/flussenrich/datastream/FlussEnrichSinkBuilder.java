@@ -19,7 +19,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Builds an {@link EnrichmentSink} that writes one column group from a DataStream. A keyBy on
+ * Builds an {@link EnrichmentSink} that writes one column group from a DataStream. Routing by
  * (partition, bucket) is built in, so each bucket has one writer; records of a bucket must arrive
  * in offset order (use an ordered async stage). {@link #build()} checks the settings and does no
  * network I/O; the group and table are checked when the job starts.

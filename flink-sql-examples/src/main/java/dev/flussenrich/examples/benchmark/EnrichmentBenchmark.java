@@ -59,8 +59,11 @@ public final class EnrichmentBenchmark {
         this.fluss = fluss;
         this.connection = ConnectionFactory.createConnection(fluss.clientConfig());
         connection.getAdmin().createDatabase(DB, DatabaseDescriptor.EMPTY, true).get();
-        this.batch = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        // Fluss's own connector reads log tables in streaming mode only, so every job here is a
+        // streaming job, on both sides, stopped once it has handled all rows.
+        this.batch = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         batch.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
+        batch.createTemporarySystemFunction("tick", RowCounter.class);
         registerCatalogs(batch);
     }
 
@@ -129,8 +132,11 @@ public final class EnrichmentBenchmark {
         long baseBytes = disk.logBytes(TablePath.of(DB, "a"));
 
         // 1. enrichment write vs copy write (and 6. their peak heap)
+        Progress progress = new Progress(connection);
         Measured enrich =
                 timed(
+                        // A fresh group has no duplicates: all rows are in once C holds N rows.
+                        progress.rowsIn(TablePath.of(DB, "a--enrich--enr"), rows),
                         "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = 'enr') */"
                                 + " (_bucket, _offset, "
                                 + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
@@ -139,6 +145,7 @@ public final class EnrichmentBenchmark {
                                 + " FROM enrich.bench.a");
         Measured copy =
                 timed(
+                        progress.rowsIn(TablePath.of(DB, "b"), rows),
                         "INSERT INTO fluss.bench.b SELECT "
                                 + schema.baseColumnList()
                                 + ", "
@@ -146,6 +153,7 @@ public final class EnrichmentBenchmark {
                                 + " FROM fluss.bench.a "
                                 + BenchmarkSchema.FLUSS_READ_HINT);
         timed(
+                progress.rowsIn(TablePath.of(DB, "ideal"), rows),
                 "INSERT INTO fluss.bench.ideal SELECT "
                         + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
                         + " FROM fluss.bench.a "
@@ -174,15 +182,18 @@ public final class EnrichmentBenchmark {
         // 3. stitched read vs reading B; 4. base-only read vs Fluss's own connector
         Measured stitched =
                 timed(
+                        RowCounter.reached(rows),
                         "INSERT INTO default_catalog.default_database.sink_all SELECT "
                                 + schema.allColumnList()
-                                + " FROM enrich.bench.a");
+                                + " FROM enrich.bench.a WHERE tick(c0)");
         Measured readB =
                 timed(
+                        RowCounter.reached(rows),
                         "INSERT INTO default_catalog.default_database.sink_all SELECT "
                                 + schema.allColumnList()
                                 + " FROM fluss.bench.b "
-                                + BenchmarkSchema.FLUSS_READ_HINT);
+                                + BenchmarkSchema.FLUSS_READ_HINT
+                                + " WHERE tick(c0)");
         report.ratio(
                 "stitched read rows/s (SELECT *)",
                 rate(stitched),
@@ -192,15 +203,18 @@ public final class EnrichmentBenchmark {
                 true);
         Measured baseOnly =
                 timed(
+                        RowCounter.reached(rows),
                         "INSERT INTO default_catalog.default_database.sink_base SELECT "
                                 + schema.baseColumnList()
-                                + " FROM enrich.bench.a");
+                                + " FROM enrich.bench.a WHERE tick(c0)");
         Measured plain =
                 timed(
+                        RowCounter.reached(rows),
                         "INSERT INTO default_catalog.default_database.sink_base SELECT "
                                 + schema.baseColumnList()
                                 + " FROM fluss.bench.a "
-                                + BenchmarkSchema.FLUSS_READ_HINT);
+                                + BenchmarkSchema.FLUSS_READ_HINT
+                                + " WHERE tick(c0)");
         report.ratio("base-only read rows/s", rate(baseOnly), rate(plain), "rows/s", 0.98, true);
 
         report.ratio(
@@ -249,17 +263,37 @@ public final class EnrichmentBenchmark {
         return rows / (measured.millis / 1000.0);
     }
 
-    /** Runs one bounded INSERT, timing it and sampling the peak heap while it runs. */
-    private Measured timed(String statement) throws Exception {
+    /**
+     * Runs one streaming INSERT until {@code done} holds (all rows handled), timing it and sampling
+     * the peak heap while it runs, then cancels it.
+     */
+    private Measured timed(Progress.Check done, String statement) throws Exception {
         System.out.println("  running: " + abbreviate(statement));
+        RowCounter.reset();
         System.gc();
         HeapSampler heap = new HeapSampler();
         heap.start();
         long start = System.nanoTime();
         TableResult result = batch.executeSql(statement);
-        result.await();
+        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        while (!done.reached()) {
+            var status = result.getJobClient().orElseThrow().getJobStatus().get();
+            if (status.isGloballyTerminalState()) {
+                result.await();
+                throw new IllegalStateException("Job ended as " + status + ": " + statement);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "Did not finish within 5 minutes ("
+                                + RowCounter.count()
+                                + " rows counted): "
+                                + statement);
+            }
+            Thread.sleep(20);
+        }
         long millis = (System.nanoTime() - start) / 1_000_000;
         long peak = heap.finish();
+        result.getJobClient().orElseThrow().cancel().get();
         System.out.printf(Locale.ROOT, "    %,d ms, peak heap %,d MB%n", millis, peak >> 20);
         return new Measured(millis, peak);
     }
