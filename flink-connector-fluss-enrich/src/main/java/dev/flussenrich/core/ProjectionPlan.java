@@ -5,7 +5,6 @@
 
 package dev.flussenrich.core;
 
-import org.apache.fluss.row.GenericRow;
 import org.apache.fluss.row.InternalRow;
 import org.apache.fluss.types.RowType;
 
@@ -102,17 +101,29 @@ public final class ProjectionPlan {
     }
 
     /**
-     * Assembles an output row.
+     * Assembles an output row: a view over the parts, no value is copied.
      *
      * @param base the base row as projected by {@link #baseColumns()}
      * @param companions one row per touched group, as projected by {@link #companionColumns}
      */
     public InternalRow assemble(InternalRow base, InternalRow[] companions) {
-        GenericRow row = new GenericRow(sourcePart.length);
-        for (int i = 0; i < sourcePart.length; i++) {
-            InternalRow source = sourcePart[i] == 0 ? base : companions[sourcePart[i] - 1];
-            row.setField(i, getters.get(i).getFieldOrNull(source));
-        }
-        return row;
+        return new StitchedRow(this, base, companions.clone());
+    }
+
+    int width() {
+        return sourcePart.length;
+    }
+
+    /** 0 for the base, 1 + index for a touched group. */
+    int sourcePart(int pos) {
+        return sourcePart[pos];
+    }
+
+    int sourcePosition(int pos) {
+        return sourcePosition[pos];
+    }
+
+    InternalRow.FieldGetter getter(int pos) {
+        return getters.get(pos);
     }
 }

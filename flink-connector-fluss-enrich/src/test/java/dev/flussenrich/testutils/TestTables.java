@@ -10,6 +10,7 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.StitchedRows;
 import dev.flussenrich.core.StitchedScanner;
 
 import org.apache.fluss.client.Connection;
@@ -110,10 +111,12 @@ public final class TestTables {
 
     /** Renders a row as a list of Java values (strings for strings) for assertions. */
     public static List<Object> values(InternalRow row) {
-        GenericRow generic = (GenericRow) row;
         List<Object> values = new ArrayList<>();
-        for (int i = 0; i < generic.getFieldCount(); i++) {
-            Object value = generic.getField(i);
+        for (int i = 0; i < row.getFieldCount(); i++) {
+            Object value =
+                    row instanceof GenericRow generic
+                            ? generic.getField(i)
+                            : StitchedRows.field(row, i);
             values.add(value instanceof BinaryString ? value.toString() : value);
         }
         return values;
