@@ -218,4 +218,17 @@ class EnrichmentWriterITCase {
         }
         assertThat(watermarkFromData()).isEqualTo(0);
     }
+
+    @Test
+    void lagIsTheDistanceFromTheBaseHighWatermark() throws Exception {
+        try (EnrichmentWriter writer = writer(GapPolicy.FAIL)) {
+            assertThat(writer.lag(bucket0())).as("a bucket not written yet").isZero();
+            writer.write(bucket0(), 0, city("c0"));
+            writer.write(bucket0(), 1, city("c1"));
+            writer.flush();
+            assertThat(writer.lag(bucket0())).isEqualTo(3);
+            appendBase(connection, path, 5, 7);
+            assertThat(writer.lag(bucket0())).isEqualTo(5);
+        }
+    }
 }
