@@ -13,6 +13,9 @@ import org.apache.fluss.row.encode.KeyEncoder;
 
 import javax.annotation.Nullable;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Route values that make the Fluss client put a companion row in a chosen bucket.
  *
@@ -33,9 +36,7 @@ public final class BucketRouter {
 
     /** Computes the route value of every bucket of a companion table. */
     public static BucketRouter forCompanion(TableInfo companion) {
-        if (!companion
-                .getBucketKeys()
-                .equals(java.util.List.of(EnrichedTableLayout.ROUTE_COLUMN))) {
+        if (!companion.getBucketKeys().equals(List.of(EnrichedTableLayout.ROUTE_COLUMN))) {
             throw new IllegalArgumentException(
                     "Table "
                             + companion.getTablePath()
@@ -52,7 +53,7 @@ public final class BucketRouter {
         int routeIndex = companion.getRowType().getFieldIndex(EnrichedTableLayout.ROUTE_COLUMN);
 
         int[] routes = new int[numBuckets];
-        java.util.Arrays.fill(routes, -1);
+        Arrays.fill(routes, -1);
         int found = 0;
         GenericRow row = new GenericRow(companion.getRowType().getFieldCount());
         for (int candidate = 0; found < numBuckets && candidate < MAX_CANDIDATES; candidate++) {

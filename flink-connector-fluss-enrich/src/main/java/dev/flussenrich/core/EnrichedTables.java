@@ -11,6 +11,7 @@ import org.apache.fluss.metadata.TableChange;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.types.DataField;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,7 +86,7 @@ public final class EnrichedTables {
         }
         // Validate the table as it would be after the change, with the same rules as create().
         Schema.Builder schema = Schema.newBuilder();
-        for (org.apache.fluss.types.DataField field : current.logicalRowType().getFields()) {
+        for (DataField field : current.logicalRowType().getFields()) {
             schema.column(field.getName(), field.getType());
         }
         List<String> existing = current.logicalRowType().getFieldNames();

@@ -5,11 +5,13 @@
 
 package dev.flussenrich.core;
 
+import java.io.Serializable;
+
 /**
  * Where a read of a bucket starts: earliest, latest, the first row at or after a timestamp, an
  * explicit offset, or the enrichment watermark of a group (where an enrichment job resumes).
  */
-public record StartPosition(Kind kind, long value, String group) implements java.io.Serializable {
+public record StartPosition(Kind kind, long value, String group) implements Serializable {
 
     /** The kinds of start position. */
     public enum Kind {

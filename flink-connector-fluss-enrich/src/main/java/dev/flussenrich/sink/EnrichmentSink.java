@@ -16,6 +16,8 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
+import java.io.IOException;
+
 /**
  * Writes one column group. A partitioning on (partition, bucket) before the writers gives every
  * bucket a single writer, which keeps the records of a bucket in the order they arrive; the writers
@@ -58,11 +60,11 @@ public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopolog
     }
 
     @Override
-    public SinkWriter<T> createWriter(WriterInitContext context) throws java.io.IOException {
+    public SinkWriter<T> createWriter(WriterInitContext context) throws IOException {
         try {
             serializer.open();
         } catch (Exception e) {
-            throw new java.io.IOException("Could not open the enrichment serializer", e);
+            throw new IOException("Could not open the enrichment serializer", e);
         }
         return new EnrichmentSinkWriter<>(
                 connection, table, group, gapPolicy, serializer, context.metricGroup());

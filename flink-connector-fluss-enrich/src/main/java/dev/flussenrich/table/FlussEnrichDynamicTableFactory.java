@@ -33,6 +33,7 @@ import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -165,7 +166,7 @@ public final class FlussEnrichDynamicTableFactory
             return FlussConnectionConfig.of(options.get(BOOTSTRAP_SERVERS), clientOptions);
         }
         if (catalogConnection != null) {
-            Map<String, String> merged = new java.util.HashMap<>(catalogConnection.options());
+            Map<String, String> merged = new HashMap<>(catalogConnection.options());
             merged.putAll(clientOptions);
             return FlussConnectionConfig.of(catalogConnection.bootstrapServers(), merged);
         }

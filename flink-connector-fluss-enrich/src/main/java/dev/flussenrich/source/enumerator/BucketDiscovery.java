@@ -19,6 +19,7 @@ import dev.flussenrich.source.split.BucketSplit;
 import org.apache.fluss.client.Connection;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -79,7 +80,7 @@ final class BucketDiscovery implements AutoCloseable {
         List<String> partitionNames =
                 table.isPartitioned()
                         ? partitions.all().keySet().stream().sorted().toList()
-                        : java.util.Collections.singletonList(null);
+                        : Collections.singletonList(null);
         for (String partition : partitionNames) {
             for (int b = 0; b < table.numBuckets(); b++) {
                 buckets.add(EnrichedBucket.of(partition, b));
