@@ -5,6 +5,7 @@
 
 package dev.flussenrich.catalog;
 
+import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.InvalidTableLayoutException;
@@ -14,7 +15,6 @@ import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.exception.DatabaseNotEmptyException;
 import org.apache.fluss.metadata.DatabaseDescriptor;
-import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.table.catalog.CatalogBaseTable;
@@ -34,8 +34,8 @@ import org.apache.flink.table.procedures.Procedure;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+
+import static dev.flussenrich.core.FlussCalls.await;
 
 /**
  * The {@code fluss-enrich} catalog: Fluss databases, and logical tables whose companions stay
@@ -180,8 +180,13 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
             throw new TableNotExistException(getName(), path);
         }
         TablePath tablePath = toTablePath(path);
-        TableInfo info = await(admin.getTableInfo(tablePath));
-        if (info.hasPrimaryKey()) {
+        EnrichedTable table;
+        try {
+            table = tables.load(tablePath);
+        } catch (InvalidTableLayoutException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+        if (table.base().hasPrimaryKey()) {
             throw new CatalogException(
                     String.format(
                             "Table '%s' is a primary-key table: the fluss-enrich catalog serves"
@@ -189,11 +194,7 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
                                     + " ('type' = 'fluss').",
                             tablePath));
         }
-        try {
-            return CatalogTables.toCatalogTable(tables.load(tablePath));
-        } catch (InvalidTableLayoutException e) {
-            throw new CatalogException(e.getMessage(), e);
-        }
+        return CatalogTables.toCatalogTable(table);
     }
 
     @Override
@@ -240,19 +241,5 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
 
     private static TablePath toTablePath(ObjectPath path) {
         return TablePath.of(path.getDatabaseName(), path.getObjectName());
-    }
-
-    private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CatalogException("Interrupted while waiting for Fluss", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new CatalogException(e.getCause().getMessage(), e.getCause());
-        }
     }
 }

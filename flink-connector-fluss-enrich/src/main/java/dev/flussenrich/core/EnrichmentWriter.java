@@ -16,10 +16,8 @@ import org.apache.fluss.row.InternalRow;
 import org.apache.fluss.types.DataType;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.flussenrich.core.FlussCalls.await;
@@ -39,6 +37,8 @@ public final class EnrichmentWriter implements AutoCloseable {
     /** Counters for metrics and tests. */
     public record Stats(long rowsWritten, long duplicatesDropped, long gapsFilled) {}
 
+    private static final BinaryString[] NO_PARTITION = new BinaryString[0];
+
     private final EnrichedTable table;
     private final EnrichedTable.Group group;
     private final GapPolicy gapPolicy;
@@ -56,7 +56,10 @@ public final class EnrichmentWriter implements AutoCloseable {
     private final int companionArity;
 
     private final Map<EnrichedBucket, BucketState> buckets = new HashMap<>();
-    private final Set<String> knownPartitions = new HashSet<>();
+
+    /** Companion partitions known to exist, with their partition column values. */
+    private final Map<String, BinaryString[]> partitionValues = new HashMap<>();
+
     private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
 
     private long rowsWritten;
@@ -263,7 +266,7 @@ public final class EnrichmentWriter implements AutoCloseable {
     }
 
     private void append(EnrichedBucket bucket, long sourceOffset, InternalRow values) {
-        ensureCompanionPartition(bucket.partitionName());
+        BinaryString[] partition = companionPartition(bucket.partitionName());
         GenericRow row = new GenericRow(companionArity);
         row.setField(routePosition, router.routeFor(bucket.bucket()));
         row.setField(offsetPosition, sourceOffset);
@@ -272,15 +275,8 @@ public final class EnrichmentWriter implements AutoCloseable {
                 row.setField(valuePositions[i], valueGetters[i].getFieldOrNull(values));
             }
         }
-        if (bucket.partitionName() != null) {
-            List<String> partitionValues =
-                    ResolvedPartitionSpec.fromPartitionName(
-                                    table.base().getPartitionKeys(), bucket.partitionName())
-                            .getPartitionValues();
-            for (int i = 0; i < partitionPositions.length; i++) {
-                row.setField(
-                        partitionPositions[i], BinaryString.fromString(partitionValues.get(i)));
-            }
+        for (int i = 0; i < partitionPositions.length; i++) {
+            row.setField(partitionPositions[i], partition[i]);
         }
         appender.append(row)
                 .whenComplete(
@@ -291,18 +287,24 @@ public final class EnrichmentWriter implements AutoCloseable {
                         });
     }
 
-    private void ensureCompanionPartition(String partitionName) {
-        if (partitionName == null || knownPartitions.contains(partitionName)) {
-            return;
+    /** Creates the companion partition on first use; returns its column values (or none). */
+    private BinaryString[] companionPartition(String partitionName) {
+        if (partitionName == null) {
+            return NO_PARTITION;
         }
-        await(
-                admin.createPartition(
-                        group.companionPath(),
-                        ResolvedPartitionSpec.fromPartitionName(
-                                        table.base().getPartitionKeys(), partitionName)
-                                .toPartitionSpec(),
-                        true));
-        knownPartitions.add(partitionName);
+        BinaryString[] values = partitionValues.get(partitionName);
+        if (values == null) {
+            ResolvedPartitionSpec spec =
+                    ResolvedPartitionSpec.fromPartitionName(
+                            table.base().getPartitionKeys(), partitionName);
+            await(admin.createPartition(group.companionPath(), spec.toPartitionSpec(), true));
+            values =
+                    spec.getPartitionValues().stream()
+                            .map(BinaryString::fromString)
+                            .toArray(BinaryString[]::new);
+            partitionValues.put(partitionName, values);
+        }
+        return values;
     }
 
     private void rethrowAsyncFailure() {

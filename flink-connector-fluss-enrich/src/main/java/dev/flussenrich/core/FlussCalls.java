@@ -8,12 +8,12 @@ package dev.flussenrich.core;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
-/** Waits for Fluss client futures and rethrows their cause unwrapped. */
-final class FlussCalls {
+/** Waits for Fluss client futures and rethrows their cause unwrapped (used across packages). */
+public final class FlussCalls {
 
     private FlussCalls() {}
 
-    static <T> T await(CompletableFuture<T> future) {
+    public static <T> T await(CompletableFuture<T> future) {
         try {
             return future.get();
         } catch (InterruptedException e) {

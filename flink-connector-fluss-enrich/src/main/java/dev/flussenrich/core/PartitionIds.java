@@ -9,6 +9,8 @@ import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.TablePath;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,24 @@ public final class PartitionIds {
     public Map<String, Long> all() {
         refresh();
         return Map.copyOf(idsByName);
+    }
+
+    /**
+     * Every bucket of a table with {@code numBuckets} buckets: partitions (as they exist now, by
+     * name) times buckets, or just the buckets when {@code partitioned} is false.
+     */
+    public List<EnrichedBucket> allBuckets(boolean partitioned, int numBuckets) {
+        List<String> partitionNames =
+                partitioned
+                        ? all().keySet().stream().sorted().toList()
+                        : Collections.singletonList(null);
+        List<EnrichedBucket> buckets = new ArrayList<>();
+        for (String partition : partitionNames) {
+            for (int b = 0; b < numBuckets; b++) {
+                buckets.add(EnrichedBucket.of(partition, b));
+            }
+        }
+        return buckets;
     }
 
     private void refresh() {

@@ -151,19 +151,7 @@ public final class StitchedScanner implements AutoCloseable {
 
     /** Every bucket of the table: partitions (as they exist now) times buckets. */
     public List<EnrichedBucket> allBuckets() {
-        List<EnrichedBucket> buckets = new ArrayList<>();
-        if (table.isPartitioned()) {
-            for (String partition : base.partitionIds.all().keySet().stream().sorted().toList()) {
-                for (int b = 0; b < table.numBuckets(); b++) {
-                    buckets.add(EnrichedBucket.of(partition, b));
-                }
-            }
-        } else {
-            for (int b = 0; b < table.numBuckets(); b++) {
-                buckets.add(EnrichedBucket.of(b));
-            }
-        }
-        return buckets;
+        return base.partitionIds.allBuckets(table.isPartitioned(), table.numBuckets());
     }
 
     /** The base offset where {@code position} starts in a bucket. */

@@ -57,9 +57,4 @@ public final class EnrichmentWriterMetrics {
             lagByBucket.put(bucket, writer.lag(bucket));
         }
     }
-
-    /** The last computed lag of a bucket (for tests). */
-    public long lagOf(EnrichedBucket bucket) {
-        return lagByBucket.getOrDefault(bucket, 0L);
-    }
 }

@@ -15,6 +15,7 @@ import dev.flussenrich.table.FlussEnrichConnectorOptions.GapPolicyOption;
 import dev.flussenrich.table.FlussEnrichConnectorOptions.StartupMode;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.exception.TableNotExistException;
 import org.apache.fluss.flink.utils.FlinkConversions;
 import org.apache.fluss.metadata.TablePath;
 
@@ -36,6 +37,7 @@ import org.apache.flink.table.types.logical.LogicalType;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BOOTSTRAP_SERVERS;
@@ -202,37 +204,40 @@ public final class FlussEnrichDynamicTableFactory
     }
 
     private EnrichedTable loadFromCatalog(TablePath path) {
-        try {
-            return catalogTables.load(path);
-        } catch (InvalidTableLayoutException e) {
-            throw new ValidationException(e.getMessage(), e);
-        }
+        return checked(path, () -> catalogTables.load(path));
     }
 
     private static EnrichedTable load(FlussConnectionConfig connectionConfig, TablePath path) {
         try (Connection connection = connectionConfig.connect()) {
-            if (!connection.getAdmin().tableExists(path).get()) {
-                throw new ValidationException(
-                        String.format("Fluss table '%s' does not exist.", path));
-            }
-            if (connection.getAdmin().getTableInfo(path).get().hasPrimaryKey()) {
-                throw new ValidationException(
-                        String.format(
-                                "Table '%s' is a primary-key table: fluss-enrich reads and writes"
-                                        + " log tables only (primary-key tables already support"
-                                        + " partial updates). Use Fluss's own connector"
-                                        + " ('connector' = 'fluss') for it.",
-                                path));
-            }
-            return new EnrichedTables(connection.getAdmin()).load(path);
-        } catch (InvalidTableLayoutException e) {
-            throw new ValidationException(e.getMessage(), e);
+            return checked(path, () -> new EnrichedTables(connection.getAdmin()).load(path));
         } catch (ValidationException e) {
             throw e;
         } catch (Exception e) {
             throw new ValidationException(
                     String.format("Could not load Fluss table '%s': %s", path, e.getMessage()), e);
         }
+    }
+
+    /** Loads a logical table; a missing, primary-key or inconsistent table is a planning error. */
+    private static EnrichedTable checked(TablePath path, Supplier<EnrichedTable> loader) {
+        EnrichedTable table;
+        try {
+            table = loader.get();
+        } catch (TableNotExistException e) {
+            throw new ValidationException(String.format("Fluss table '%s' does not exist.", path));
+        } catch (InvalidTableLayoutException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
+        if (table.base().hasPrimaryKey()) {
+            throw new ValidationException(
+                    String.format(
+                            "Table '%s' is a primary-key table: fluss-enrich reads and writes"
+                                    + " log tables only (primary-key tables already support"
+                                    + " partial updates). Use Fluss's own connector"
+                                    + " ('connector' = 'fluss') for it.",
+                            path));
+        }
+        return table;
     }
 
     /** Declared physical columns must be columns of the logical table, with its types. */

@@ -14,7 +14,6 @@ import dev.flussenrich.sink.EnrichmentSink;
 import dev.flussenrich.sink.RowDataEnrichmentSerializer;
 
 import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
@@ -186,9 +185,5 @@ public final class FlussEnrichTableSink
         return group == null
                 ? "fluss-enrich sink " + table.path()
                 : "fluss-enrich enrichment sink " + table.path() + " group " + group;
-    }
-
-    static ValidationException invalid(String format, Object... args) {
-        return new ValidationException(String.format(format, args));
     }
 }

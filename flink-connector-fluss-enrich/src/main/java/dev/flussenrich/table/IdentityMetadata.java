@@ -52,6 +52,10 @@ public enum IdentityMetadata {
         return virtual;
     }
 
+    public static Optional<IdentityMetadata> ofColumnName(String columnName) {
+        return Arrays.stream(values()).filter(m -> m.columnName.equals(columnName)).findFirst();
+    }
+
     public static Optional<IdentityMetadata> ofKey(String key) {
         return Arrays.stream(values()).filter(m -> m.key.equals(key)).findFirst();
     }

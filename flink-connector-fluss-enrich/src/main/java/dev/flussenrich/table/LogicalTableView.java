@@ -49,15 +49,4 @@ public record LogicalTableView(
                 });
         return columns;
     }
-
-    /** The groups touched by some columns, in table order. */
-    public List<String> groupsOf(List<String> columns) {
-        List<String> touched = new ArrayList<>();
-        for (String group : groups) {
-            if (columns.stream().anyMatch(c -> group.equals(groupOf(c)))) {
-                touched.add(group);
-            }
-        }
-        return touched;
-    }
 }

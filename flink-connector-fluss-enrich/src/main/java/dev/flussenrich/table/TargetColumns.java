@@ -124,8 +124,7 @@ final class TargetColumns {
                                 String.join(", ", identityColumns(table)),
                                 String.join(", ", table.columnsOf(owner))));
             }
-            if (IdentityMetadata.ofKey(column.replaceFirst("^_", "")).isPresent()
-                    && column.startsWith("_")) {
+            if (IdentityMetadata.ofColumnName(column).isPresent()) {
                 throw new ValidationException(
                         String.format(
                                 "Column '%s' of table '%s' is assigned by Fluss: a base INSERT"

@@ -139,14 +139,6 @@ class DataStreamITCase {
                         .build());
     }
 
-    private static void awaitFullyEnriched(EnrichedTable table, int buckets) throws Exception {
-        EnrichmentProgress.awaitFullyEnriched(table.tablePath(), "geo");
-    }
-
-    private static long companionRows(EnrichedTable table, int buckets) {
-        return EnrichmentProgress.companionRows(table.tablePath(), "geo");
-    }
-
     private static void assertEveryRowEnriched(EnrichedTable table, int rows) throws Exception {
         List<StitchedRecord> stitched =
                 TestTables.readBounded(
@@ -177,12 +169,12 @@ class DataStreamITCase {
                 GapPolicy.FAIL);
         JobClient job = env.executeAsync("enrich geo");
         try {
-            awaitFullyEnriched(table, 2);
+            EnrichmentProgress.awaitFullyEnriched(table.tablePath(), "geo");
         } finally {
             job.cancel().get();
         }
         assertEveryRowEnriched(table, 200);
-        assertThat(companionRows(table, 2)).isEqualTo(200);
+        assertThat(EnrichmentProgress.companionRows(table.tablePath(), "geo")).isEqualTo(200);
     }
 
     @Test
@@ -202,13 +194,15 @@ class DataStreamITCase {
                 GapPolicy.FAIL);
         JobClient first = env.executeAsync("enrich geo with a failure");
         try {
-            awaitFullyEnriched(table, 2);
+            EnrichmentProgress.awaitFullyEnriched(table.tablePath(), "geo");
         } finally {
             first.cancel().get();
         }
         assertThat(FailOnce.FAILED).isTrue();
         assertEveryRowEnriched(table, 300);
-        assertThat(companionRows(table, 2)).as("no duplicates").isEqualTo(300);
+        assertThat(EnrichmentProgress.companionRows(table.tablePath(), "geo"))
+                .as("no duplicates")
+                .isEqualTo(300);
 
         TestTables.appendBase(SharedFlussCluster.connection(), path, 300, 340);
         FailOnce.arm(-1);
@@ -222,13 +216,13 @@ class DataStreamITCase {
                 GapPolicy.FAIL);
         JobClient second = again.executeAsync("resume geo");
         try {
-            awaitFullyEnriched(table, 2);
+            EnrichmentProgress.awaitFullyEnriched(table.tablePath(), "geo");
         } finally {
             second.cancel().get();
         }
         assertThat(FailOnce.SEEN).as("the restart read only rows past the watermark").hasValue(40);
         assertEveryRowEnriched(table, 340);
-        assertThat(companionRows(table, 2)).isEqualTo(340);
+        assertThat(EnrichmentProgress.companionRows(table.tablePath(), "geo")).isEqualTo(340);
     }
 
     /** A bounded job over 4 rows of one bucket whose async stage answers in reverse order. */

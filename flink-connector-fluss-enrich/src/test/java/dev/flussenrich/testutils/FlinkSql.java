@@ -17,7 +17,6 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -87,27 +86,8 @@ public final class FlinkSql {
         return rows;
     }
 
-    /** Reads {@code count} rows of a streaming query, then cancels it. */
-    public static List<String> collectStreaming(TableEnvironment tEnv, String query, int count)
-            throws Exception {
-        TableResult result = tEnv.executeSql(query);
-        List<String> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            while (rows.size() < count && it.hasNext()) {
-                rows.add(it.next().toString());
-            }
-        } finally {
-            result.getJobClient().ifPresent(client -> client.cancel());
-        }
-        return rows;
-    }
-
     /** Waits for a job (e.g. an INSERT) to finish. */
     public static void await(TableResult result) throws Exception {
         result.await(2, java.util.concurrent.TimeUnit.MINUTES);
-    }
-
-    public static Duration timeout() {
-        return Duration.ofMinutes(2);
     }
 }

@@ -19,7 +19,6 @@ import dev.flussenrich.source.split.BucketSplit;
 import org.apache.fluss.client.Connection;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -61,7 +60,8 @@ final class BucketDiscovery implements AutoCloseable {
     List<BucketSplit> discover(Set<EnrichedBucket> known, boolean initial) {
         StartPosition start = initial ? settings.start() : StartPosition.earliest();
         List<BucketSplit> splits = new ArrayList<>();
-        for (EnrichedBucket bucket : buckets()) {
+        for (EnrichedBucket bucket :
+                partitions.allBuckets(table.isPartitioned(), table.numBuckets())) {
             if (known.contains(bucket)) {
                 continue;
             }
@@ -73,20 +73,6 @@ final class BucketDiscovery implements AutoCloseable {
             splits.add(new BucketSplit(bucket, startOffset, Math.max(startOffset, stopOffset)));
         }
         return splits;
-    }
-
-    private List<EnrichedBucket> buckets() {
-        List<EnrichedBucket> buckets = new ArrayList<>();
-        List<String> partitionNames =
-                table.isPartitioned()
-                        ? partitions.all().keySet().stream().sorted().toList()
-                        : Collections.singletonList(null);
-        for (String partition : partitionNames) {
-            for (int b = 0; b < table.numBuckets(); b++) {
-                buckets.add(EnrichedBucket.of(partition, b));
-            }
-        }
-        return buckets;
     }
 
     @Override
