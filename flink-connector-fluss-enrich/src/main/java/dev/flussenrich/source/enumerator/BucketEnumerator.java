@@ -79,10 +79,16 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
             throw new FlinkRuntimeException(
                     "Could not list the buckets of " + settings.table(), error);
         }
-        if (!splits.isEmpty()) {
-            LOG.info("Discovered {} new splits of {}", splits.size(), settings.table());
+        // Discoveries run on a worker thread; the next one can start before this result is
+        // handled here, and then reports the same new buckets again.
+        Set<EnrichedBucket> known = new HashSet<>(assigned);
+        pending.forEach(split -> known.add(split.bucket()));
+        List<BucketSplit> fresh =
+                splits.stream().filter(split -> known.add(split.bucket())).toList();
+        if (!fresh.isEmpty()) {
+            LOG.info("Discovered {} new splits of {}", fresh.size(), settings.table());
         }
-        pending.addAll(splits);
+        pending.addAll(fresh);
         initialDiscoveryDone = true;
         assignPending();
     }
