@@ -43,7 +43,10 @@ public final class SqlScriptRunner {
 
     /** Runs the script; returns the environment it ran in. Stops at the first failure. */
     public TableEnvironment run(String script) {
-        List<String> statements = SqlText.splitStatements(substitute(script));
+        List<String> statements =
+                SqlText.splitStatements(substitute(script)).stream()
+                        .map(SqlText::stripLeadingComments)
+                        .toList();
         Configuration configuration = new Configuration();
         int first = 0;
         while (first < statements.size()) {
@@ -63,6 +66,13 @@ public final class SqlScriptRunner {
         for (int i = first; i < statements.size(); i++) {
             String statement = statements.get(i);
             out.println("Flink SQL> " + statement + ";");
+            Matcher set = SET.matcher(statement);
+            if (set.matches()) {
+                // TableEnvironment#executeSql does not run SET; the SQL Client does it like this
+                tableEnvironment.getConfig().set(unquote(set.group(1)), unquote(set.group(2)));
+                out.println("[INFO] Option set.");
+                continue;
+            }
             try {
                 PlannedStatement planned = sql.plan(statement);
                 if (planned.rewritten()) {

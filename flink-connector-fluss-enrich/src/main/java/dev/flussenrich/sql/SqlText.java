@@ -68,24 +68,24 @@ public final class SqlText {
         return out.toString();
     }
 
-    /** Whether a statement is only comments and whitespace. */
-    static boolean isBlank(String text) {
+    /** The statement without the comments and whitespace in front of it. */
+    public static String stripLeadingComments(String text) {
         int i = 0;
         while (i < text.length()) {
-            char c = text.charAt(i);
-            if (text.startsWith("--", i) || text.startsWith("/*", i)) {
+            boolean hint = text.startsWith("/*+", i);
+            if (!hint && (text.startsWith("--", i) || text.startsWith("/*", i))) {
                 i = skipQuotedOrComment(text, i);
-            } else if (Character.isWhitespace(c)) {
+            } else if (Character.isWhitespace(text.charAt(i))) {
                 i++;
             } else {
-                return false;
+                break;
             }
         }
-        return true;
+        return text.substring(i);
     }
 
     private static void addIfNotBlank(List<String> statements, String statement) {
-        if (!isBlank(statement)) {
+        if (!stripLeadingComments(statement).isBlank()) {
             statements.add(statement.trim());
         }
     }

@@ -32,10 +32,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The same pipeline as {@link EnrichmentDemo} through the Flink-free core API. On an embedded Fluss
- * cluster: creates {@code demo.device_logs} with a column group {@code geo}, writes base rows,
- * enriches half of them, shows that readers of the group see only whole rows, enriches the rest
- * (replaying the first half, which is dropped), and prints the stitched table.
+ * The same pipeline as the demo script (sql/enrichment-demo.sql) through the Flink-free core API.
+ * On an embedded Fluss cluster: creates {@code demo.device_logs} with a column group {@code geo},
+ * writes base rows, enriches half of them, shows that readers of the group see only whole rows,
+ * enriches the rest (replaying the first half, which is dropped), and prints the stitched table.
  */
 public final class CoreApiExample {
 
