@@ -214,6 +214,57 @@ class ConciseSqlITCase {
     }
 
     @Test
+    void aConnectorTableWithALookupJoinIsEnrichedFromTheDimension() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        insertBase(sql, table, 0, 3);
+        String servers = SharedFlussCluster.cluster().bootstrapServers();
+        String cities = SharedFlussCluster.newTablePath("cities").getTableName();
+        batch.executeSql(
+                "CREATE CATALOG fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
+                        + servers
+                        + "')");
+        String dim = "fluss." + SharedFlussCluster.DATABASE + "." + cities;
+        batch.executeSql(
+                "CREATE TABLE " + dim + " (ip STRING, city STRING, PRIMARY KEY (ip) NOT ENFORCED)");
+        await(
+                batch.executeSql(
+                        "INSERT INTO " + dim + " VALUES ('ip0', 'Quito'), ('ip2', 'Osaka')"));
+        // declared outside the catalog, with a processing-time attribute for the lookup
+        batch.executeSql(
+                "CREATE TEMPORARY TABLE default_catalog.default_database.logs (id INT, ip STRING,"
+                        + " city STRING, country STRING, _bucket INT METADATA FROM 'bucket',"
+                        + " _offset BIGINT METADATA FROM 'offset', pt AS PROCTIME()) WITH"
+                        + " ('connector' = 'fluss-enrich', 'bootstrap.servers' = '"
+                        + servers
+                        + "', 'table.path' = '"
+                        + SharedFlussCluster.DATABASE
+                        + "."
+                        + table
+                        + "')");
+
+        PlannedStatement planned =
+                sql.plan(
+                        "INSERT INTO default_catalog.default_database.logs /*+"
+                                + " enrichment.group='geo' */ SELECT c.city AS city, 'EC' AS"
+                                + " country FROM default_catalog.default_database.logs AS l LEFT"
+                                + " JOIN "
+                                + dim
+                                + " FOR SYSTEM_TIME AS OF l.pt AS c ON l.ip = c.ip");
+        assertThat(planned.sql())
+                .startsWith(
+                        "INSERT INTO `default_catalog`.`default_database`.`logs` /*+"
+                                + " OPTIONS('enrichment.group'='geo') */ (`_bucket`, `_offset`,"
+                                + " `city`, `country`)\nSELECT `l`.`_bucket`, `l`.`_offset`,"
+                                + " `c`.`city` AS `city`, 'EC' AS `country`\n");
+        await(batch.executeSql(planned.sql()));
+
+        assertThat(collect(batch, "SELECT id, city, country FROM " + table + " ORDER BY id"))
+                .containsExactly("+I[0, Quito, EC]", "+I[1, null, EC]", "+I[2, Osaka, EC]");
+    }
+
+    @Test
     void theScriptRunnerRunsAConciseScript() throws Exception {
         String table = SharedFlussCluster.newTablePath("script").getTableName();
         String script =
