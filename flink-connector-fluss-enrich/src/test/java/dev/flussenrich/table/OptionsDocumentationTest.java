@@ -6,8 +6,11 @@
 package dev.flussenrich.table;
 
 import dev.flussenrich.catalog.FlussEnrichCatalogFactory;
+import dev.flussenrich.gateway.FlussEnrichGatewayEndpointFactory;
 
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactoryUtils;
+import org.apache.flink.table.gateway.rest.util.SqlGatewayRestOptions;
 
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +18,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -40,6 +44,7 @@ class OptionsDocumentationTest {
         Set<String> declared = new TreeSet<>();
         declared.addAll(optionKeys(FlussEnrichConnectorOptions.class));
         declared.addAll(optionKeys(FlussEnrichCatalogFactory.class));
+        declared.addAll(gatewayOptionKeys());
         assertThat(documented).isEqualTo(declared);
     }
 
@@ -64,7 +69,30 @@ class OptionsDocumentationTest {
                                 + FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL
                                         .defaultValue()
                                         .toSeconds()
-                                + " s` |");
+                                + " s` |")
+                .contains(
+                        "| `"
+                                + gatewayOptionPrefix()
+                                + SqlGatewayRestOptions.PORT.key()
+                                + "` | no | `"
+                                + SqlGatewayRestOptions.PORT.defaultValue()
+                                + "` |");
+    }
+
+    /** The gateway endpoint's options as users write them in the Flink configuration. */
+    private static Set<String> gatewayOptionKeys() {
+        FlussEnrichGatewayEndpointFactory factory = new FlussEnrichGatewayEndpointFactory();
+        Set<String> keys = new TreeSet<>();
+        for (Set<ConfigOption<?>> options :
+                List.of(factory.requiredOptions(), factory.optionalOptions())) {
+            options.forEach(option -> keys.add(gatewayOptionPrefix() + option.key()));
+        }
+        return keys;
+    }
+
+    private static String gatewayOptionPrefix() {
+        return SqlGatewayEndpointFactoryUtils.getSqlGatewayOptionPrefix(
+                FlussEnrichGatewayEndpointFactory.IDENTIFIER);
     }
 
     private static Set<String> optionKeys(Class<?> holder) throws IllegalAccessException {
