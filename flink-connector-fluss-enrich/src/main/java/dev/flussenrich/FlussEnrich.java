@@ -7,11 +7,14 @@ package dev.flussenrich;
 
 import dev.flussenrich.datastream.FlussEnrichSinkBuilder;
 import dev.flussenrich.datastream.FlussEnrichSourceBuilder;
+import dev.flussenrich.sql.EnrichmentSql;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.api.TableEnvironment;
 
 /**
- * Entry point of the DataStream API.
+ * Entry point of the DataStream API, and of the concise enrichment INSERT on a TableEnvironment
+ * ({@link #sql}).
  *
  * <pre>{@code
  * FlussEnrichSource<DeviceLog> source = FlussEnrich.<DeviceLog>source()
@@ -38,5 +41,10 @@ public final class FlussEnrich {
     /** A sink that writes one column group, keeping the enrichment write contract. */
     public static <T> FlussEnrichSinkBuilder<T> sink() {
         return new FlussEnrichSinkBuilder<>();
+    }
+
+    /** SQL on a TableEnvironment with the enrichment statement planner in front. */
+    public static EnrichmentSql sql(TableEnvironment tableEnvironment) {
+        return EnrichmentSql.on(tableEnvironment);
     }
 }
