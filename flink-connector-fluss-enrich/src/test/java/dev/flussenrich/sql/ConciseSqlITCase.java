@@ -97,6 +97,38 @@ class ConciseSqlITCase {
     }
 
     @Test
+    void aPartitionedTableIsEnrichedInEveryPartition() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = SharedFlussCluster.newTablePath("concise_parts").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
+                        + "'bucket.num' = '2', 'bucket.key' = 'id', 'column-groups.geo' = 'city')");
+        await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " VALUES (1, '2026-01-01'), (2, '2026-01-01'), (3,"
+                                + " '2026-01-02')"));
+
+        await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ enrichment.group='geo' */ SELECT CONCAT(dt, '#', CAST(id AS"
+                                + " STRING)) AS city FROM "
+                                + table));
+
+        assertThat(collect(batch, "SELECT id, dt, city, _partition FROM " + table + " ORDER BY id"))
+                .containsExactly(
+                        "+I[1, 2026-01-01, 2026-01-01#1, 2026-01-01]",
+                        "+I[2, 2026-01-01, 2026-01-01#2, 2026-01-01]",
+                        "+I[3, 2026-01-02, 2026-01-02#3, 2026-01-02]");
+    }
+
+    @Test
     void explainShowsTheRewrittenStatementAndFlinksPlan() {
         TableEnvironment batch = FlinkSql.batch();
         String table = createTable(batch);
