@@ -251,7 +251,7 @@ final class ConciseEnrichmentInsert {
                                     + " columns (%s) or other groups.",
                             column, group, String.join(", ", target.baseColumns())));
         }
-        if (values.targetColumns.isEmpty() && !values.readsLookup) {
+        if (values.targetColumns.isEmpty() && !values.readsLookup && !values.readsUnknown) {
             throw reject(literalOnlyReason());
         }
     }

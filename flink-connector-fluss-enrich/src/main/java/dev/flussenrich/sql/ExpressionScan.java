@@ -64,6 +64,10 @@ final class ExpressionScan extends SqlBasicVisitor<Void> {
 
     final Set<String> targetColumns = new LinkedHashSet<>();
     boolean readsLookup;
+
+    /** A name that is no column of the table: Flink's planner reports it, not us. */
+    boolean readsUnknown;
+
     String aggregate;
     boolean window;
     boolean subquery;
@@ -114,8 +118,10 @@ final class ExpressionScan extends SqlBasicVisitor<Void> {
         if (names.size() == 1) {
             if (target.columns().contains(names.get(0))) {
                 targetColumns.add(names.get(0));
+            } else if (lookupQualifiers.isEmpty()) {
+                readsUnknown = true;
             } else {
-                readsLookup |= !lookupQualifiers.isEmpty();
+                readsLookup = true;
             }
         } else if (names.get(0).equals(targetQualifier)) {
             targetColumns.add(names.get(1));
@@ -124,6 +130,8 @@ final class ExpressionScan extends SqlBasicVisitor<Void> {
         } else if (target.columns().contains(names.get(0))) {
             // a field of a ROW column
             targetColumns.add(names.get(0));
+        } else {
+            readsUnknown = true;
         }
         return null;
     }

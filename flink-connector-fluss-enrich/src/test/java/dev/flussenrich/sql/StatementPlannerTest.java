@@ -144,6 +144,15 @@ class StatementPlannerTest {
     }
 
     @Test
+    void aMisspeltColumnIsLeftToFlinkRatherThanCalledLiteralOnly() {
+        assertThat(
+                        rewrite(
+                                "INSERT INTO device_logs /*+ OPTIONS('enrichment.group'='geo') */"
+                                        + " SELECT geo_city(ipp) AS city FROM device_logs"))
+                .contains("`geo_city`(`ipp`) AS `city`");
+    }
+
+    @Test
     void explainAndStatementSetsAreRewrittenInside() {
         assertThat(
                         rewrite(
