@@ -58,6 +58,25 @@ final class ExpressionScan extends SqlBasicVisitor<Void> {
                     "LEAD",
                     "LAG");
 
+    /** Functions called without parentheses, which the parser leaves as plain names. */
+    private static final Set<String> NILADIC_FUNCTIONS =
+            Set.of(
+                    "CURRENT_TIMESTAMP",
+                    "CURRENT_DATE",
+                    "CURRENT_TIME",
+                    "LOCALTIME",
+                    "LOCALTIMESTAMP",
+                    "CURRENT_ROW_TIMESTAMP",
+                    "CURRENT_USER",
+                    "SESSION_USER",
+                    "SYSTEM_USER",
+                    "USER",
+                    "CURRENT_ROLE",
+                    "CURRENT_CATALOG",
+                    "CURRENT_DATABASE",
+                    "CURRENT_SCHEMA",
+                    "CURRENT_PATH");
+
     private final EnrichmentTarget target;
     private final String targetQualifier;
     private final Set<String> lookupQualifiers;
@@ -118,6 +137,8 @@ final class ExpressionScan extends SqlBasicVisitor<Void> {
         if (names.size() == 1) {
             if (target.columns().contains(names.get(0))) {
                 targetColumns.add(names.get(0));
+            } else if (isNiladicFunction(identifier)) {
+                return null;
             } else if (lookupQualifiers.isEmpty()) {
                 readsUnknown = true;
             } else {
@@ -134,5 +155,10 @@ final class ExpressionScan extends SqlBasicVisitor<Void> {
             readsUnknown = true;
         }
         return null;
+    }
+
+    private static boolean isNiladicFunction(SqlIdentifier identifier) {
+        return !identifier.isComponentQuoted(0)
+                && NILADIC_FUNCTIONS.contains(identifier.getSimple().toUpperCase(Locale.ROOT));
     }
 }
