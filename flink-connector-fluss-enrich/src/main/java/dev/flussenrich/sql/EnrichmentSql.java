@@ -56,12 +56,4 @@ public final class EnrichmentSql {
     public EnrichmentStatementSet createStatementSet() {
         return new EnrichmentStatementSet(tableEnvironment.createStatementSet(), planner);
     }
-
-    StatementPlanner planner() {
-        return planner;
-    }
-
-    TableEnvironment tableEnvironment() {
-        return tableEnvironment;
-    }
 }

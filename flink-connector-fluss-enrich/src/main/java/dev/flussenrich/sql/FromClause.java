@@ -26,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The FROM clause of an enrichment INSERT: the table being enriched, then any number of lookup
@@ -91,7 +92,7 @@ final class FromClause {
      */
     static FromClause of(
             SqlNode from,
-            Function<SqlIdentifier, Boolean> isTarget,
+            Predicate<SqlIdentifier> isTarget,
             Function<String, EnrichmentPlanningException> reject) {
         List<LookupJoin> joins = new ArrayList<>();
         SqlNode left = from;
@@ -100,7 +101,7 @@ final class FromClause {
             left = join.getLeft();
         }
         TableReference source = tableReference(left, reject);
-        if (source == null || !isTarget.apply(source.name())) {
+        if (source == null || !isTarget.test(source.name())) {
             throw reject.apply(readsOtherTable(left));
         }
         return new FromClause(source, joins);
