@@ -10,6 +10,7 @@ import dev.flussenrich.sql.SqlScriptRunner;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,11 +35,12 @@ public final class RunSqlScript {
     private RunSqlScript() {}
 
     public static void main(String[] args) {
-        ExampleMain.run(() -> run(args));
+        ExampleMain.run(() -> run(args, System.out));
         System.exit(0); // the local Flink's threads would keep the JVM alive
     }
 
-    private static void run(String[] args) throws Exception {
+    /** Runs a script as the command line says, printing to {@code out}. */
+    static void run(String[] args, PrintStream out) throws Exception {
         String scriptPath = null;
         String bootstrapServers = null;
         Map<String, String> variables = new LinkedHashMap<>();
@@ -64,13 +66,13 @@ public final class RunSqlScript {
         String script = scriptPath == null ? bundledDemo() : Files.readString(Path.of(scriptPath));
         if (bootstrapServers != null) {
             variables.put("bootstrap.servers", bootstrapServers);
-            new SqlScriptRunner(variables, System.out).run(script);
+            new SqlScriptRunner(variables, out).run(script);
             return;
         }
         try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1)) {
-            System.out.println("[INFO] Embedded Fluss cluster at " + fluss.bootstrapServers());
+            out.println("[INFO] Embedded Fluss cluster at " + fluss.bootstrapServers());
             variables.put("bootstrap.servers", fluss.bootstrapServers());
-            new SqlScriptRunner(variables, System.out).run(script);
+            new SqlScriptRunner(variables, out).run(script);
         }
     }
 
