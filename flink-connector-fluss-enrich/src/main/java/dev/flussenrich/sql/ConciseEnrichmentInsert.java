@@ -132,7 +132,7 @@ final class ConciseEnrichmentInsert {
         return "INSERT INTO "
                 + SqlParsing.unparse(targetName(insert))
                 + " "
-                + FromClause.Hints.render(targetHints(insert), Map.of())
+                + HintText.render(targetHints(insert), Map.of())
                 + " ("
                 + String.join(", ", columnList)
                 + ")\nSELECT "
@@ -147,7 +147,7 @@ final class ConciseEnrichmentInsert {
                 .filter(hint -> hint.getName().equalsIgnoreCase("OPTIONS"))
                 .anyMatch(
                         hint ->
-                                FromClause.Hints.optionsOf(hint)
+                                HintText.optionsOf(hint)
                                         .containsKey(
                                                 FlussEnrichConnectorOptions.SCAN_STARTUP_MODE
                                                         .key()));

@@ -13,14 +13,12 @@ import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSnapshot;
 import org.apache.calcite.sql.SqlTableRef;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,7 +45,7 @@ final class FromClause {
 
         /** The name and hints, with extra OPTIONS entries (the user's own entries win). */
         String render(Map<String, String> extraOptions) {
-            String hintText = Hints.render(hints, extraOptions);
+            String hintText = HintText.render(hints, extraOptions);
             return SqlParsing.unparse(name) + (hintText.isEmpty() ? "" : " " + hintText);
         }
 
@@ -226,80 +224,5 @@ final class FromClause {
             case COLLECTION_TABLE, LATERAL -> "a table function";
             default -> "'" + SqlParsing.unparse(node) + "'";
         };
-    }
-
-    /** Rendering and merging of table hints. */
-    static final class Hints {
-
-        private Hints() {}
-
-        /** The hints as one hint comment, with extra OPTIONS entries merged in. */
-        static String render(List<SqlHint> hints, Map<String, String> extraOptions) {
-            List<String> rendered = new ArrayList<>();
-            Map<String, String> options = new LinkedHashMap<>();
-            boolean hasOptions = false;
-            for (SqlHint hint : hints) {
-                if (hint.getName().equalsIgnoreCase("OPTIONS")) {
-                    hasOptions = true;
-                    options.putAll(optionsOf(hint));
-                } else {
-                    rendered.add(renderOther(hint));
-                }
-            }
-            extraOptions.forEach(options::putIfAbsent);
-            if (hasOptions || !extraOptions.isEmpty()) {
-                List<String> pairs = new ArrayList<>();
-                options.forEach(
-                        (k, v) ->
-                                pairs.add(
-                                        SqlParsing.quoteString(k)
-                                                + "="
-                                                + SqlParsing.quoteString(v)));
-                rendered.add(0, "OPTIONS(" + String.join(", ", pairs) + ")");
-            }
-            return rendered.isEmpty() ? "" : "/*+ " + String.join(" ", rendered) + " */";
-        }
-
-        /** The key-value options of a hint in the order written (the map Calcite gives is not). */
-        static Map<String, String> optionsOf(SqlHint hint) {
-            Map<String, String> options = new LinkedHashMap<>();
-            if (hint.getOptionFormat() != SqlHint.HintOptionFormat.KV_LIST) {
-                return options;
-            }
-            List<SqlNode> flat = ((SqlNodeList) hint.getOperandList().get(1)).getList();
-            for (int i = 0; i + 1 < flat.size(); i += 2) {
-                options.put(textOf(flat.get(i)), textOf(flat.get(i + 1)));
-            }
-            return options;
-        }
-
-        private static String textOf(SqlNode node) {
-            return node instanceof SqlLiteral literal
-                    ? literal.getValueAs(String.class)
-                    : node.toString();
-        }
-
-        private static String renderOther(SqlHint hint) {
-            List<String> arguments = new ArrayList<>();
-            switch (hint.getOptionFormat()) {
-                case KV_LIST ->
-                        optionsOf(hint)
-                                .forEach(
-                                        (k, v) ->
-                                                arguments.add(
-                                                        SqlParsing.quoteString(k)
-                                                                + "="
-                                                                + SqlParsing.quoteString(v)));
-                case ID_LIST ->
-                        hint.getOptionList()
-                                .forEach(o -> arguments.add(SqlParsing.quoteIdentifier(o)));
-                case LITERAL_LIST ->
-                        hint.getOptionList().forEach(o -> arguments.add(SqlParsing.quoteString(o)));
-                default -> {}
-            }
-            return arguments.isEmpty()
-                    ? hint.getName()
-                    : hint.getName() + "(" + String.join(", ", arguments) + ")";
-        }
     }
 }

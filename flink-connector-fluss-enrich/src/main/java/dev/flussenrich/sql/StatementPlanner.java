@@ -112,7 +112,7 @@ public final class StatementPlanner {
             SqlHint hint = (SqlHint) node;
             if (hint.getName().equalsIgnoreCase("OPTIONS")) {
                 String group =
-                        FromClause.Hints.optionsOf(hint)
+                        HintText.optionsOf(hint)
                                 .get(FlussEnrichConnectorOptions.ENRICHMENT_GROUP.key());
                 if (group != null) {
                     return group;
