@@ -8,11 +8,11 @@ package dev.flussenrich.sql;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
 import dev.flussenrich.table.FlussEnrichConnectorOptions.StartupMode;
 import dev.flussenrich.table.IdentityMetadata;
+import dev.flussenrich.table.TargetColumns;
 
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 
 import org.apache.calcite.sql.SqlBasicCall;
-import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -52,10 +52,8 @@ final class ConciseEnrichmentInsert {
         List<String> groupColumns = target.groups().get(group);
         if (groupColumns == null) {
             throw new EnrichmentPlanningException(
-                    String.format(
-                            "Table '%s' has no column group '%s' (groups: %s). Check the"
-                                    + " 'enrichment.group' option.",
-                            target.name(), group, String.join(", ", target.groups().keySet())));
+                    TargetColumns.unknownGroupMessage(
+                            target.name(), group, target.groups().keySet()));
         }
         if (insert.isOverwrite() || insert.getStaticPartitions().size() > 0) {
             throw reject(
@@ -126,31 +124,23 @@ final class ConciseEnrichmentInsert {
                 FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.key(),
                 StartupMode.ENRICHMENT_WATERMARK.toString());
         sourceStart.put(FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP.key(), group);
-        if (hasUserStartup(from.source().hints())) {
+        // a user who chose where the read starts keeps that choice
+        String userStartup =
+                HintText.option(
+                        from.source().hints(), FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.key());
+        if (userStartup != null) {
             sourceStart.clear();
         }
         return "INSERT INTO "
                 + SqlParsing.unparse(targetName(insert))
                 + " "
-                + HintText.render(targetHints(insert), Map.of())
+                + HintText.render(HintText.hintsOf(insert.getTableHints()), Map.of())
                 + " ("
                 + String.join(", ", columnList)
                 + ")\nSELECT "
                 + String.join(", ", selectList)
                 + "\nFROM "
                 + from.render(sourceStart);
-    }
-
-    /** A user who chose where the read starts keeps that choice. */
-    private static boolean hasUserStartup(List<SqlHint> hints) {
-        return hints.stream()
-                .filter(hint -> hint.getName().equalsIgnoreCase("OPTIONS"))
-                .anyMatch(
-                        hint ->
-                                HintText.optionsOf(hint)
-                                        .containsKey(
-                                                FlussEnrichConnectorOptions.SCAN_STARTUP_MODE
-                                                        .key()));
     }
 
     private SqlSelect plainSelect(SqlNode source) {
@@ -351,14 +341,6 @@ final class ConciseEnrichmentInsert {
             return (SqlIdentifier) ref.getOperandList().get(0);
         }
         return (SqlIdentifier) table;
-    }
-
-    private static List<SqlHint> targetHints(RichSqlInsert insert) {
-        List<SqlHint> hints = new ArrayList<>();
-        for (SqlNode hint : insert.getTableHints()) {
-            hints.add((SqlHint) hint);
-        }
-        return hints;
     }
 
     private String literalOnlyReason() {

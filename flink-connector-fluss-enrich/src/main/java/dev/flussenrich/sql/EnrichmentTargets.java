@@ -5,13 +5,12 @@
 
 package dev.flussenrich.sql;
 
+import dev.flussenrich.core.ColumnGroup;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.table.FlussEnrichDynamicTableFactory;
 import dev.flussenrich.table.IdentityMetadata;
 
-import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.table.catalog.Column;
@@ -21,18 +20,14 @@ import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.factories.FactoryUtil;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BOOTSTRAP_SERVERS;
-import static dev.flussenrich.table.FlussEnrichConnectorOptions.CLIENT_PREFIX;
-import static dev.flussenrich.table.FlussEnrichConnectorOptions.COLUMN_GROUPS_PREFIX;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.TABLE_PATH;
 
 /** Builds {@link EnrichmentTarget}s from Flink catalog tables. */
@@ -54,7 +49,7 @@ public final class EnrichmentTargets {
         String connector = options.get(FactoryUtil.CONNECTOR.key());
         Map<String, List<String>> groups;
         if (connector == null && hasGroupOptions(options)) {
-            groups = groupsFromOptions(options);
+            groups = groupsFromOptions(identifier, options);
         } else if (FlussEnrichDynamicTableFactory.IDENTIFIER.equals(connector)
                 && options.containsKey(BOOTSTRAP_SERVERS.key())
                 && options.containsKey(TABLE_PATH.key())) {
@@ -94,40 +89,25 @@ public final class EnrichmentTargets {
     }
 
     private static boolean hasGroupOptions(Map<String, String> options) {
-        return options.keySet().stream().anyMatch(key -> key.startsWith(COLUMN_GROUPS_PREFIX));
+        return options.keySet().stream()
+                .anyMatch(key -> key.startsWith(EnrichedTableLayout.GROUP_PROPERTY_PREFIX));
     }
 
-    private static Map<String, List<String>> groupsFromOptions(Map<String, String> options) {
+    private static Map<String, List<String>> groupsFromOptions(
+            ObjectIdentifier identifier, Map<String, String> options) {
         Map<String, List<String>> groups = new HashMap<>();
-        options.forEach(
-                (key, value) -> {
-                    if (key.startsWith(COLUMN_GROUPS_PREFIX)) {
-                        groups.put(
-                                key.substring(COLUMN_GROUPS_PREFIX.length()),
-                                Arrays.stream(value.split(","))
-                                        .map(String::trim)
-                                        .filter(column -> !column.isEmpty())
-                                        .toList());
-                    }
-                });
+        TablePath path = TablePath.of(identifier.getDatabaseName(), identifier.getObjectName());
+        for (ColumnGroup group : EnrichedTableLayout.groupsOf(options, path)) {
+            groups.put(group.name(), group.columns());
+        }
         return groups;
     }
 
     private static Map<String, List<String>> groupsFromFluss(Map<String, String> options) {
-        Map<String, String> clientOptions =
-                options.entrySet().stream()
-                        .filter(e -> e.getKey().startsWith(CLIENT_PREFIX))
-                        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        FlussConnectionConfig config =
-                FlussConnectionConfig.of(options.get(BOOTSTRAP_SERVERS.key()), clientOptions);
-        String[] path = options.get(TABLE_PATH.key()).split("\\.");
-        if (path.length != 2) {
-            return Map.of();
-        }
         EnrichedTable table;
-        try (Connection connection = config.connect()) {
-            table = new EnrichedTables(connection.getAdmin()).load(TablePath.of(path[0], path[1]));
-        } catch (Exception e) {
+        try {
+            table = FlussEnrichDynamicTableFactory.loadDeclared(options);
+        } catch (RuntimeException e) {
             // The connector reports an unreachable or missing table when the statement runs.
             return Map.of();
         }

@@ -174,11 +174,8 @@ final class FromClause {
         }
         if (node instanceof SqlTableRef ref) {
             SqlIdentifier name = (SqlIdentifier) ref.getOperandList().get(0);
-            List<SqlHint> hints = new ArrayList<>();
-            for (SqlNode hint : (SqlNodeList) ref.getOperandList().get(1)) {
-                hints.add((SqlHint) hint);
-            }
-            return new TableReference(name, hints, alias);
+            return new TableReference(
+                    name, HintText.hintsOf((SqlNodeList) ref.getOperandList().get(1)), alias);
         }
         if (isWindowTableFunction(node)) {
             throw reject.apply(

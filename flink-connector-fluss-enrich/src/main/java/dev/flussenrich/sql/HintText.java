@@ -42,6 +42,23 @@ final class HintText {
         return rendered.isEmpty() ? "" : "/*+ " + String.join(" ", rendered) + " */";
     }
 
+    /** The hints of a hint list as the parser gives it. */
+    static List<SqlHint> hintsOf(SqlNodeList hints) {
+        List<SqlHint> list = new ArrayList<>();
+        hints.forEach(hint -> list.add((SqlHint) hint));
+        return list;
+    }
+
+    /** The value of an OPTIONS entry, or null when no OPTIONS hint sets it. */
+    static String option(List<SqlHint> hints, String key) {
+        for (SqlHint hint : hints) {
+            if (hint.getName().equalsIgnoreCase("OPTIONS") && optionsOf(hint).containsKey(key)) {
+                return optionsOf(hint).get(key);
+            }
+        }
+        return null;
+    }
+
     /** The key-value options of a hint in the order written (the map Calcite gives is not). */
     static Map<String, String> optionsOf(SqlHint hint) {
         Map<String, String> options = new LinkedHashMap<>();

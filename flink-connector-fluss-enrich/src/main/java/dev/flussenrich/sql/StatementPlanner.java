@@ -9,7 +9,6 @@ import dev.flussenrich.table.FlussEnrichConnectorOptions;
 
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
 
-import org.apache.calcite.sql.SqlHint;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 
@@ -108,18 +107,9 @@ public final class StatementPlanner {
     }
 
     private static String enrichmentGroupOf(RichSqlInsert insert) {
-        for (SqlNode node : insert.getTableHints()) {
-            SqlHint hint = (SqlHint) node;
-            if (hint.getName().equalsIgnoreCase("OPTIONS")) {
-                String group =
-                        HintText.optionsOf(hint)
-                                .get(FlussEnrichConnectorOptions.ENRICHMENT_GROUP.key());
-                if (group != null) {
-                    return group;
-                }
-            }
-        }
-        return null;
+        return HintText.option(
+                HintText.hintsOf(insert.getTableHints()),
+                FlussEnrichConnectorOptions.ENRICHMENT_GROUP.key());
     }
 
     private static boolean namesIdentityColumns(RichSqlInsert insert, EnrichmentTarget target) {

@@ -159,11 +159,36 @@ public final class FlussEnrichDynamicTableFactory
                 connection, LogicalTableView.of(table), schema.toPhysicalRowDataType(), options);
     }
 
+    /**
+     * The logical table that the options of a {@code 'connector' = 'fluss-enrich'} table point at
+     * ({@code bootstrap.servers}, {@code table.path}, {@code client.*}).
+     */
+    public static EnrichedTable loadDeclared(Map<String, String> tableOptions) {
+        FlussConnectionConfig connection =
+                FlussConnectionConfig.of(
+                        tableOptions.get(BOOTSTRAP_SERVERS.key()), clientOptionsOf(tableOptions));
+        return load(connection, parseTablePath(tableOptions.get(TABLE_PATH.key())));
+    }
+
+    private static Map<String, String> clientOptionsOf(Map<String, String> tableOptions) {
+        return tableOptions.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(CLIENT_PREFIX))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static TablePath parseTablePath(String value) {
+        String[] parts = value.split("\\.");
+        if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
+            throw new ValidationException(
+                    String.format(
+                            "Invalid '%s' = '%s': expected 'database.table'.",
+                            TABLE_PATH.key(), value));
+        }
+        return TablePath.of(parts[0], parts[1]);
+    }
+
     private FlussConnectionConfig connectionOf(Context context, ReadableConfig options) {
-        Map<String, String> clientOptions =
-                context.getCatalogTable().getOptions().entrySet().stream()
-                        .filter(e -> e.getKey().startsWith(CLIENT_PREFIX))
-                        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        Map<String, String> clientOptions = clientOptionsOf(context.getCatalogTable().getOptions());
         if (options.getOptional(BOOTSTRAP_SERVERS).isPresent()) {
             return FlussConnectionConfig.of(options.get(BOOTSTRAP_SERVERS), clientOptions);
         }
@@ -181,15 +206,7 @@ public final class FlussEnrichDynamicTableFactory
 
     private TablePath tablePathOf(Context context, ReadableConfig options) {
         if (options.getOptional(TABLE_PATH).isPresent()) {
-            String value = options.get(TABLE_PATH);
-            String[] parts = value.split("\\.");
-            if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
-                throw new ValidationException(
-                        String.format(
-                                "Invalid '%s' = '%s': expected 'database.table'.",
-                                TABLE_PATH.key(), value));
-            }
-            return TablePath.of(parts[0], parts[1]);
+            return parseTablePath(options.get(TABLE_PATH));
         }
         if (catalogConnection != null) {
             return TablePath.of(

@@ -8,10 +8,11 @@ package dev.flussenrich.table;
 import org.apache.flink.table.api.ValidationException;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /** Planning-time rules for the column list of an INSERT into a logical table. */
-final class TargetColumns {
+public final class TargetColumns {
 
     private TargetColumns() {}
 
@@ -26,14 +27,20 @@ final class TargetColumns {
         return identity;
     }
 
+    /** The error of an enrichment write naming a group the table does not have. */
+    public static String unknownGroupMessage(
+            String table, String group, Collection<String> groups) {
+        return String.format(
+                "Table '%s' has no column group '%s' (groups: %s). Check the 'enrichment.group'"
+                        + " option.",
+                table, group, String.join(", ", groups));
+    }
+
     static void validateEnrichmentWrite(
             LogicalTableView table, String group, List<String> targets) {
         if (!table.groups().contains(group)) {
             throw new ValidationException(
-                    String.format(
-                            "Table '%s' has no column group '%s' (groups: %s). Check the"
-                                    + " 'enrichment.group' option.",
-                            table.path(), group, String.join(", ", table.groups())));
+                    unknownGroupMessage(table.path().toString(), group, table.groups()));
         }
         List<String> identity = identityColumns(table);
         List<String> groupColumns = table.columnsOf(group);
