@@ -20,8 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static dev.flussenrich.core.FlussCalls.await;
-
 /**
  * Writes the rows of one column group into its companion table, keeping the write contract per
  * bucket: a source offset below the enrichment watermark is dropped (replay), one equal to it is
@@ -42,12 +40,12 @@ public final class EnrichmentWriter implements AutoCloseable {
     private final EnrichedTable table;
     private final EnrichedTable.Group group;
     private final GapPolicy gapPolicy;
-    private final Admin admin;
     private final Table companion;
     private final AppendWriter appender;
     private final BucketRouter router;
     private final EnrichmentWatermarks watermarks;
     private final BucketOffsets offsets;
+    private final PartitionCreator companionPartitions;
     private final InternalRow.FieldGetter[] valueGetters;
     private final int[] valuePositions;
     private final int[] partitionPositions;
@@ -95,12 +93,13 @@ public final class EnrichmentWriter implements AutoCloseable {
                 }
             }
         }
-        this.admin = connection.getAdmin();
+        Admin admin = connection.getAdmin();
         this.companion = connection.getTable(group.companionPath());
         this.appender = companion.newAppend().createWriter();
         this.router = BucketRouter.forCompanion(group.companion());
         this.watermarks = new EnrichmentWatermarks(connection, table);
         this.offsets = new BucketOffsets(admin);
+        this.companionPartitions = new PartitionCreator(admin, group.companion());
 
         this.valueGetters = new InternalRow.FieldGetter[types.size()];
         this.valuePositions = new int[types.size()];
@@ -294,10 +293,7 @@ public final class EnrichmentWriter implements AutoCloseable {
         }
         BinaryString[] values = partitionValues.get(partitionName);
         if (values == null) {
-            ResolvedPartitionSpec spec =
-                    ResolvedPartitionSpec.fromPartitionName(
-                            table.base().getPartitionKeys(), partitionName);
-            await(admin.createPartition(group.companionPath(), spec.toPartitionSpec(), true));
+            ResolvedPartitionSpec spec = companionPartitions.ensure(partitionName);
             values =
                     spec.getPartitionValues().stream()
                             .map(BinaryString::fromString)

@@ -6,12 +6,16 @@
 package dev.flussenrich.sink;
 
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.PartitionCreator;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
+import org.apache.fluss.client.table.getter.PartitionGetter;
 import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.flink.utils.FlinkRowToFlussRowConverter;
+import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.row.InternalRow;
 
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.table.data.RowData;
@@ -31,6 +35,8 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
     private final AppendWriter appender;
     private final ProjectedRowData baseColumns;
     private final FlinkRowToFlussRowConverter converter;
+    private final PartitionGetter partitionGetter; // null for a table without partitions
+    private final PartitionCreator partitions;
     private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
 
     BaseSinkWriter(FlussConnectionConfig connectionConfig, TablePath table, BaseRowLayout layout) {
@@ -41,6 +47,12 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
         this.appender = baseTable.newAppend().createWriter();
         this.baseColumns = ProjectedRowData.from(layout.basePositions());
         this.converter = FlinkRowToFlussRowConverter.create(layout.baseType());
+        TableInfo info = baseTable.getTableInfo();
+        this.partitionGetter =
+                info.isPartitioned()
+                        ? new PartitionGetter(info.getRowType(), info.getPartitionKeys())
+                        : null;
+        this.partitions = new PartitionCreator(connection.getAdmin(), info);
     }
 
     @Override
@@ -64,7 +76,11 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
                                 table, layout.mustBeNullNames().get(i)));
             }
         }
-        appender.append(converter.toInternalRow(baseColumns.replaceRow(row)))
+        InternalRow flussRow = converter.toInternalRow(baseColumns.replaceRow(row));
+        if (partitionGetter != null) {
+            partitions.ensure(partitionGetter.getPartition(flussRow));
+        }
+        appender.append(flussRow)
                 .whenComplete(
                         (ignored, error) -> {
                             if (error != null) {

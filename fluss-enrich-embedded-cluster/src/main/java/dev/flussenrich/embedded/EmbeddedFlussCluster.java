@@ -159,20 +159,30 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
     public int leaderOf(TableBucket bucket) {
         long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
+            Optional<Integer> leader = currentLeaderOf(bucket);
+            if (leader.isPresent()) {
+                return leader.get();
+            }
             try {
-                Optional<LeaderAndIsr> leaderAndIsr = zooKeeperClient.getLeaderAndIsr(bucket);
-                if (leaderAndIsr.isPresent() && leaderAndIsr.get().leader() >= 0) {
-                    return leaderAndIsr.get().leader();
-                }
                 Thread.sleep(20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
-            } catch (Exception e) {
-                throw new IllegalStateException("Could not read the leader of " + bucket, e);
             }
         }
         throw new IllegalStateException("No leader for " + bucket + " within " + STARTUP_TIMEOUT);
+    }
+
+    /** The leader of this bucket recorded in ZooKeeper now, if one is elected; does not wait. */
+    public Optional<Integer> currentLeaderOf(TableBucket bucket) {
+        try {
+            return zooKeeperClient
+                    .getLeaderAndIsr(bucket)
+                    .map(LeaderAndIsr::leader)
+                    .filter(leader -> leader >= 0);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not read the leader of " + bucket, e);
+        }
     }
 
     /** {@code host:port} of the coordinator, for {@code bootstrap.servers}. */
