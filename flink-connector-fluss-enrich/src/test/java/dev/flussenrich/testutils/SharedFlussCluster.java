@@ -16,6 +16,10 @@ import org.apache.fluss.metadata.TablePath;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -27,6 +31,7 @@ public final class SharedFlussCluster implements BeforeAllCallback {
 
     public static final String DATABASE = "enrich_test";
     private static final AtomicInteger TABLE_COUNTER = new AtomicInteger();
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
     private static Resources resources;
 
     private static final class Resources implements ExtensionContext.Store.CloseableResource {
@@ -39,8 +44,25 @@ public final class SharedFlussCluster implements BeforeAllCallback {
 
         @Override
         public void close() throws Exception {
-            connection.close();
-            cluster.close();
+            // A writer with unsent batches waits for them on close, without end: bound it so a
+            // test that left one behind cannot keep the JVM from exiting.
+            CompletableFuture<Void> closing =
+                    CompletableFuture.runAsync(
+                            () -> {
+                                try {
+                                    connection.close();
+                                } catch (Exception e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            });
+            try {
+                closing.get(CLOSE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                System.err.println(
+                        "The shared Fluss connection did not close within " + CLOSE_TIMEOUT);
+            } finally {
+                cluster.close();
+            }
         }
     }
 
