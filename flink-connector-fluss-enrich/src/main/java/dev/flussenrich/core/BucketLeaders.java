@@ -26,11 +26,11 @@ import static dev.flussenrich.core.FlussCalls.await;
  * Waits, right after a table or partition is created, until the coordinator reports a leader for
  * each of its buckets.
  *
- * <p>Why: a tablet server asked for metadata while the coordinator is still electing leaders reads
- * ZooKeeper, finds no leader, and caches that answer without a version check (Fluss 0.9.1,
- * TabletServerMetadataProvider). If the coordinator's update lands during that read, the leaderless
- * entry stays cached for good: writes to the bucket retry forever and offset lookups fail. The
- * coordinator answers from its own state and caches nothing, so asking it first is safe.
+ * <p>Why (Fluss 0.9.1): the coordinator can miss a table creation and never elect leaders (see
+ * {@code EnrichedTables#createTable}, which creates such a table again); and a tablet server asked
+ * for metadata during the election caches the leaderless answer it reads from ZooKeeper without a
+ * version check, so a coordinator update landing meanwhile is lost and writes to the bucket retry
+ * forever. The coordinator answers from its own state and caches nothing, so it is the one asked.
  */
 public final class BucketLeaders {
 
@@ -59,9 +59,9 @@ public final class BucketLeaders {
     }
 
     private boolean awaitLeaders(TableInfo table, String partitionName, Duration wait) {
+        // Any other Admin is not a client of a real cluster: there is nothing to wait for.
         if (!(admin instanceof FlussAdmin flussAdmin)) {
-            return true; // not a client of a real cluster: there is no tablet server cache to
-            // protect
+            return true;
         }
         AdminReadOnlyGateway coordinator = flussAdmin.getAdminGateway();
         long deadline = System.nanoTime() + wait.toNanos();
