@@ -7,6 +7,7 @@ package dev.flussenrich.core;
 
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.FlussAdmin;
+import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.rpc.gateway.AdminReadOnlyGateway;
@@ -16,15 +17,19 @@ import org.apache.fluss.rpc.messages.PbBucketMetadata;
 import org.apache.fluss.rpc.messages.PbPartitionMetadata;
 import org.apache.fluss.rpc.messages.PbTableMetadata;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static dev.flussenrich.core.FlussCalls.await;
 
 /**
  * Waits, right after a table or partition is created, until the coordinator reports a leader for
- * each of its buckets.
+ * each of its buckets and the leaders serve it.
  *
  * <p>Why (Fluss 0.9.1): the coordinator can miss a table creation and never elect leaders (see
  * {@code EnrichedTables#createTable}, which creates such a table again); and a tablet server asked
@@ -33,6 +38,8 @@ import static dev.flussenrich.core.FlussCalls.await;
  * forever. The coordinator answers from its own state and caches nothing, so it is the one asked.
  */
 public final class BucketLeaders {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BucketLeaders.class);
 
     static final Duration WAIT = Duration.ofMinutes(1);
     private static final long POLL_MILLIS = 20;
@@ -44,17 +51,53 @@ public final class BucketLeaders {
     }
 
     /**
-     * True once every bucket of the table has a leader, false if {@code wait} passes first; true at
-     * once for a partitioned table, whose buckets belong to its partitions.
+     * True once the coordinator reports a leader for every bucket of the table (or of one of its
+     * partitions) and those leaders answer an offset request; false if {@code wait} passes first.
+     * The second step catches a partition of a table the coordinator never learnt of: it gets
+     * leaders on record, but no tablet server takes them up.
      */
-    public boolean awaitTable(TableInfo table, Duration wait) {
-        return table.isPartitioned() || awaitLeaders(table, null, wait);
+    public boolean awaitServed(TableInfo table, String partitionName, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        if (!awaitLeaders(table, partitionName, wait)) {
+            return false;
+        }
+        List<Integer> buckets = IntStream.range(0, table.getNumBuckets()).boxed().toList();
+        OffsetSpec latest = new OffsetSpec.LatestSpec();
+        while (true) {
+            try {
+                await(
+                        partitionName == null
+                                ? admin.listOffsets(table.getTablePath(), buckets, latest).all()
+                                : admin.listOffsets(
+                                                table.getTablePath(),
+                                                partitionName,
+                                                buckets,
+                                                latest)
+                                        .all());
+                return true;
+            } catch (RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    LOG.debug("{} is not served: {}", table.getTablePath(), e.toString());
+                    return false;
+                }
+                pause();
+            }
+        }
     }
 
-    /** Waits for the buckets of one partition; fails if they have no leader after {@link #WAIT}. */
+    /**
+     * Waits until one partition is served (see {@link #awaitServed}); fails after {@link #WAIT}.
+     */
     public void awaitPartition(TableInfo table, String partitionName) {
-        if (!awaitLeaders(table, partitionName, WAIT)) {
-            throw leaderless(table, partitionName);
+        if (!awaitServed(table, partitionName, WAIT)) {
+            throw new IllegalStateException(
+                    String.format(
+                            "Partition '%s' of table '%s' was created, but Fluss does not serve it"
+                                    + " after %d s. Check that the Fluss tablet servers are"
+                                    + " running. If they are, the Fluss coordinator missed the"
+                                    + " table's creation: create the table again, or restart the"
+                                    + " coordinator.",
+                            partitionName, table.getTablePath(), WAIT.toSeconds()));
         }
     }
 
@@ -77,15 +120,6 @@ public final class BucketLeaders {
             }
             pause();
         }
-    }
-
-    private static IllegalStateException leaderless(TableInfo table, String partitionName) {
-        return new IllegalStateException(
-                String.format(
-                        "Partition '%s' of table '%s' was created, but its buckets have no leader"
-                                + " after %d s. Check that the Fluss tablet servers are running,"
-                                + " then retry.",
-                        partitionName, table.getTablePath(), WAIT.toSeconds()));
     }
 
     private static MetadataRequest request(TableInfo table, String partitionName) {

@@ -16,7 +16,6 @@ import org.apache.fluss.types.DataField;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,15 +33,12 @@ public final class EnrichedTables {
 
     private static final Logger LOG = LoggerFactory.getLogger(EnrichedTables.class);
 
-    private static final int CREATE_ATTEMPTS = 3;
-    private static final Duration FIRST_LEADER_WAIT = Duration.ofSeconds(10);
-
     private final Admin admin;
-    private final BucketLeaders leaders;
+    private final TableCreation creation;
 
     public EnrichedTables(Admin admin) {
         this.admin = admin;
-        this.leaders = new BucketLeaders(admin);
+        this.creation = new TableCreation(admin);
     }
 
     /** Creates the base table and one companion per group declared in {@code logical}. */
@@ -58,12 +54,12 @@ public final class EnrichedTables {
         for (ColumnGroup group : layout.groups()) {
             requireFreeCompanionName(path, group.name());
         }
-        TableInfo base = createTable(path, layout.baseDescriptor());
+        TableInfo base = creation.create(path, layout.baseDescriptor());
         List<TablePath> created = new ArrayList<>();
         try {
             for (ColumnGroup group : layout.groups()) {
                 TablePath companion = EnrichedTableLayout.companionPath(path, group.name());
-                createTable(
+                creation.create(
                         companion,
                         EnrichedTableLayout.companionDescriptor(
                                 base, group.name(), layout.columnsOf(group.name())));
@@ -118,7 +114,7 @@ public final class EnrichedTables {
 
         // Companion first: a group is visible only once the base property names it.
         TablePath companion = EnrichedTableLayout.companionPath(path, group);
-        createTable(companion, EnrichedTableLayout.companionDescriptor(base, group, columns));
+        creation.create(companion, EnrichedTableLayout.companionDescriptor(base, group, columns));
         try {
             await(
                     admin.alterTable(
@@ -195,36 +191,6 @@ public final class EnrichedTables {
                 .filter(name -> !EnrichedTableLayout.looksLikeCompanion(name))
                 .sorted()
                 .collect(Collectors.toList());
-    }
-
-    /**
-     * Creates one Fluss table and waits until each of its buckets has a leader. Fluss 0.9.1's
-     * coordinator can miss a table creation (its ZooKeeper cache sees the table node after the
-     * registration was written, so no creation event fires) and then never elects a leader; such a
-     * table is still empty, so it is dropped and created again.
-     */
-    private TableInfo createTable(TablePath path, TableDescriptor descriptor) {
-        for (int attempt = 1; ; attempt++) {
-            await(admin.createTable(path, descriptor, false));
-            TableInfo created = await(admin.getTableInfo(path));
-            if (leaders.awaitTable(created, FIRST_LEADER_WAIT)) {
-                return created;
-            }
-            await(admin.dropTable(path, true));
-            if (attempt == CREATE_ATTEMPTS) {
-                throw new IllegalStateException(
-                        String.format(
-                                "Table '%s' was created %d times, but the Fluss coordinator"
-                                        + " elected no bucket leader within %d s any time. Check"
-                                        + " that the Fluss tablet servers are running, then retry.",
-                                path, CREATE_ATTEMPTS, FIRST_LEADER_WAIT.toSeconds()));
-            }
-            LOG.warn(
-                    "Table {} has no bucket leader {} s after its creation: the Fluss coordinator"
-                            + " missed it. Creating it again.",
-                    path,
-                    FIRST_LEADER_WAIT.toSeconds());
-        }
     }
 
     private void requireFreeCompanionName(TablePath path, String group) {

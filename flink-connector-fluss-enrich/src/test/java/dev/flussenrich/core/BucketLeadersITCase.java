@@ -49,7 +49,7 @@ class BucketLeadersITCase {
             TablePath path = SharedFlussCluster.newTablePath("leaders");
             admin.createTable(path, TestTables.deviceLogs(BUCKETS), false).get();
             TableInfo info = admin.getTableInfo(path).get();
-            if (leaders.awaitTable(info, Duration.ofSeconds(10))) {
+            if (leaders.awaitServed(info, null, Duration.ofSeconds(10))) {
                 assertThat(leaderlessBuckets(info, null)).as("table %s", path).isEmpty();
                 checked++;
             } // else the coordinator missed this table (see EnrichedTables#createTable)

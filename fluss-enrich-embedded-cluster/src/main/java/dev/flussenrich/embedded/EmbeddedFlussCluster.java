@@ -185,6 +185,11 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
         }
     }
 
+    /** {@code host:port} of the cluster's ZooKeeper, where Fluss keeps its metadata. */
+    public String zooKeeperAddress() {
+        return zooKeeper.getConnectString();
+    }
+
     /** {@code host:port} of the coordinator, for {@code bootstrap.servers}. */
     public String bootstrapServers() {
         Endpoint endpoint = coordinator.getRpcServer().getBindEndpoints().get(0);
