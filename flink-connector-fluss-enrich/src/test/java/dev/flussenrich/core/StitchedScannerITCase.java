@@ -12,7 +12,6 @@ import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.client.table.writer.AppendWriter;
-import org.apache.fluss.metadata.PartitionSpec;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TablePath;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static dev.flussenrich.testutils.TestTables.appendBase;
 import static dev.flussenrich.testutils.TestTables.bucket0;
@@ -279,11 +277,12 @@ class StitchedScannerITCase {
                         .customProperty("column-groups.geo", "city")
                         .build(),
                 false);
+        PartitionCreator partitions =
+                new PartitionCreator(
+                        connection.getAdmin(),
+                        connection.getAdmin().getTableInfo(partitioned).get());
         for (String dt : List.of("2026-01-01", "2026-01-02")) {
-            connection
-                    .getAdmin()
-                    .createPartition(partitioned, new PartitionSpec(Map.of("dt", dt)), false)
-                    .get();
+            partitions.ensure(dt);
         }
         try (Table base = connection.getTable(partitioned)) {
             AppendWriter writer = base.newAppend().createWriter();
