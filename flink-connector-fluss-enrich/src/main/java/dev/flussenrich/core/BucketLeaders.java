@@ -26,22 +26,23 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static dev.flussenrich.core.FlussCalls.await;
+import static dev.flussenrich.core.FlussCalls.pause;
 
 /**
  * Waits, right after a table or partition is created, until the coordinator reports a leader for
  * each of its buckets and the leaders serve it.
  *
  * <p>Why (Fluss 0.9.1): the coordinator can miss a table creation and never elect leaders (see
- * {@code EnrichedTables#createTable}, which creates such a table again); and a tablet server asked
- * for metadata during the election caches the leaderless answer it reads from ZooKeeper without a
- * version check, so a coordinator update landing meanwhile is lost and writes to the bucket retry
- * forever. The coordinator answers from its own state and caches nothing, so it is the one asked.
+ * {@link TableCreation}, which creates such a table again); and a tablet server asked for metadata
+ * during the election caches the leaderless answer it reads from ZooKeeper without a version check,
+ * so a coordinator update landing meanwhile is lost and writes to the bucket retry forever. The
+ * coordinator answers from its own state and caches nothing, so it is the one asked.
  */
 public final class BucketLeaders {
 
     private static final Logger LOG = LoggerFactory.getLogger(BucketLeaders.class);
 
-    static final Duration WAIT = Duration.ofMinutes(1);
+    private static final Duration WAIT = Duration.ofMinutes(1);
     private static final long POLL_MILLIS = 20;
 
     private final Admin admin;
@@ -80,7 +81,7 @@ public final class BucketLeaders {
                     LOG.debug("{} is not served: {}", table.getTablePath(), e.toString());
                     return false;
                 }
-                pause();
+                pause(POLL_MILLIS, "bucket leaders");
             }
         }
     }
@@ -118,7 +119,7 @@ public final class BucketLeaders {
             if (System.nanoTime() > deadline) {
                 return false;
             }
-            pause();
+            pause(POLL_MILLIS, "bucket leaders");
         }
     }
 
@@ -146,14 +147,5 @@ public final class BucketLeaders {
                                 .map(PbPartitionMetadata::getBucketMetadatasList))
                 .flatMap(List::stream)
                 .toList();
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for bucket leaders", e);
-        }
     }
 }

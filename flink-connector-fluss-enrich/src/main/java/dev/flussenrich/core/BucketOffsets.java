@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static dev.flussenrich.core.FlussCalls.await;
+import static dev.flussenrich.core.FlussCalls.pause;
 
 /** Earliest, latest (high watermark) and by-timestamp offsets of one bucket of a Fluss table. */
 public final class BucketOffsets {
@@ -59,7 +60,7 @@ public final class BucketOffsets {
                 if (!isTransient(e) || System.nanoTime() > deadline) {
                     throw e;
                 }
-                pause();
+                pause(100, "a bucket leader");
             }
         }
     }
@@ -73,14 +74,5 @@ public final class BucketOffsets {
             }
         }
         return false;
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for a bucket leader", e);
-        }
     }
 }

@@ -8,7 +8,10 @@ package dev.flussenrich.core;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
-/** Waits for Fluss client futures and rethrows their cause unwrapped (used across packages). */
+/**
+ * Waits for Fluss client futures and rethrows their cause unwrapped; pauses between polls of Fluss
+ * state (used across packages).
+ */
 public final class FlussCalls {
 
     private FlussCalls() {}
@@ -25,6 +28,16 @@ public final class FlussCalls {
                 throw runtime;
             }
             throw new IllegalStateException(cause.getMessage(), cause);
+        }
+    }
+
+    /** Sleeps between two polls; an interrupt ends the wait for {@code what} with an exception. */
+    public static void pause(long millis, String what) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for " + what, e);
         }
     }
 }

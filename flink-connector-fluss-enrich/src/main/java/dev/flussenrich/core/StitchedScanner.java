@@ -270,12 +270,7 @@ public final class StitchedScanner implements AutoCloseable {
     }
 
     private static void idle() {
-        try {
-            Thread.sleep(SLICE.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for rows", e);
-        }
+        FlussCalls.pause(SLICE.toMillis(), "rows");
     }
 
     /** Pauses fetching for a bucket whose buffer is full, resumes it once half drained. */

@@ -32,8 +32,8 @@ final class TableCreation {
 
     private static final Logger LOG = LoggerFactory.getLogger(TableCreation.class);
 
-    static final int ATTEMPTS = 3;
-    static final Duration SERVED_WAIT = Duration.ofSeconds(10);
+    private static final int ATTEMPTS = 3;
+    private static final Duration SERVED_WAIT = Duration.ofSeconds(10);
 
     private final Admin admin;
     private final BucketLeaders leaders;

@@ -52,7 +52,7 @@ class BucketLeadersITCase {
             if (leaders.awaitServed(info, null, Duration.ofSeconds(10))) {
                 assertThat(leaderlessBuckets(info, null)).as("table %s", path).isEmpty();
                 checked++;
-            } // else the coordinator missed this table (see EnrichedTables#createTable)
+            } // else the coordinator missed this table (see TableCreation)
         }
         assertThat(checked).isEqualTo(3);
     }
