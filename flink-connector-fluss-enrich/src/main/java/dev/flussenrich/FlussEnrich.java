@@ -5,16 +5,14 @@
 
 package dev.flussenrich;
 
-import dev.flussenrich.datastream.FlussEnrichSinkBuilder;
+import dev.flussenrich.datastream.EnrichmentSinkBuilder;
 import dev.flussenrich.datastream.FlussEnrichSourceBuilder;
-import dev.flussenrich.sql.EnrichmentSql;
 
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.table.api.TableEnvironment;
 
 /**
- * Entry point of the DataStream API, and of the concise enrichment INSERT on a TableEnvironment
- * ({@link #sql}).
+ * Entry point of the DataStream API. The concise enrichment INSERT on a TableEnvironment is {@code
+ * EnrichmentSql.on(tableEnv)} in the SQL module ({@code flink-fluss-enrich-sql}).
  *
  * <pre>{@code
  * FlussEnrichSource<DeviceLog> source = FlussEnrich.<DeviceLog>source()
@@ -39,12 +37,7 @@ public final class FlussEnrich {
     }
 
     /** A sink that writes one column group, keeping the enrichment write contract. */
-    public static <T> FlussEnrichSinkBuilder<T> sink() {
-        return new FlussEnrichSinkBuilder<>();
-    }
-
-    /** SQL on a TableEnvironment with the enrichment statement planner in front. */
-    public static EnrichmentSql sql(TableEnvironment tableEnvironment) {
-        return EnrichmentSql.on(tableEnvironment);
+    public static <T> EnrichmentSinkBuilder<T> sink() {
+        return new EnrichmentSinkBuilder<>();
     }
 }

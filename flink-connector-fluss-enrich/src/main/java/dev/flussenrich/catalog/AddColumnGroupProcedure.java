@@ -7,11 +7,13 @@ package dev.flussenrich.catalog;
 
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.InvalidTableLayoutException;
+import dev.flussenrich.table.FlussEnrichConnectorOptionsUtil;
 
 import org.apache.fluss.flink.utils.FlinkConversions;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
@@ -27,6 +29,7 @@ import java.util.List;
  * {@code CALL <catalog>.sys.add_column_group('db.table', 'group', 'col TYPE, col TYPE')}: adds new
  * columns to a logical table as a new column group.
  */
+@Internal
 public final class AddColumnGroupProcedure implements Procedure {
 
     public static final String NAME = "add_column_group";
@@ -38,7 +41,8 @@ public final class AddColumnGroupProcedure implements Procedure {
     }
 
     public String[] call(ProcedureContext context, String table, String group, String columns) {
-        TablePath path = parsePath(table);
+        TablePath path =
+                FlussEnrichConnectorOptionsUtil.parseTablePath(table, "table argument of " + NAME);
         List<Schema.Column> parsed = parseColumns(columns);
         try {
             tables.addGroup(path, group, parsed);
@@ -48,16 +52,6 @@ public final class AddColumnGroupProcedure implements Procedure {
         return new String[] {
             String.format("Added column group '%s' (%s) to %s", group, columns.trim(), path)
         };
-    }
-
-    private static TablePath parsePath(String table) {
-        String[] parts = table.split("\\.");
-        if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
-            throw new ValidationException(
-                    String.format(
-                            "Invalid table '%s' for %s: expected 'database.table'.", table, NAME));
-        }
-        return TablePath.of(parts[0], parts[1]);
     }
 
     private static List<Schema.Column> parseColumns(String columns) {

@@ -9,6 +9,7 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.InvalidTableLayoutException;
+import dev.flussenrich.table.FlussEnrichConnectorOptionsUtil;
 import dev.flussenrich.table.FlussEnrichDynamicTableFactory;
 
 import org.apache.fluss.client.Connection;
@@ -17,6 +18,8 @@ import org.apache.fluss.exception.DatabaseNotEmptyException;
 import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
@@ -35,12 +38,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 
-import static dev.flussenrich.core.FlussCalls.await;
+import static dev.flussenrich.core.internal.FlussCalls.await;
 
 /**
  * The {@code fluss-enrich} catalog: Fluss databases, and logical tables whose companions stay
  * hidden. Tables read and write through the {@code fluss-enrich} connector.
  */
+@Internal
 public final class FlussEnrichCatalog extends TablesOnlyCatalog {
 
     private final FlussConnectionConfig connectionConfig;
@@ -186,15 +190,12 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
         } catch (InvalidTableLayoutException e) {
             throw new CatalogException(e.getMessage(), e);
         }
-        if (table.base().hasPrimaryKey()) {
-            throw new CatalogException(
-                    String.format(
-                            "Table '%s' is a primary-key table: the fluss-enrich catalog serves"
-                                    + " log tables only. Read it through Fluss's own catalog"
-                                    + " ('type' = 'fluss').",
-                            tablePath));
+        try {
+            return CatalogTables.toCatalogTable(
+                    FlussEnrichConnectorOptionsUtil.requireLogTable(table));
+        } catch (ValidationException e) {
+            throw new CatalogException(e.getMessage(), e);
         }
-        return CatalogTables.toCatalogTable(table);
     }
 
     @Override

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.catalog;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.catalog.AbstractCatalog;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogFunction;
@@ -24,6 +25,7 @@ import java.util.List;
  * A catalog of tables only: no views, functions, catalog partitions or statistics. Keeps the {@link
  * AbstractCatalog} surface that fluss-enrich does not serve out of the real catalog.
  */
+@Internal
 abstract class TablesOnlyCatalog extends AbstractCatalog {
 
     TablesOnlyCatalog(String name, String defaultDatabase) {

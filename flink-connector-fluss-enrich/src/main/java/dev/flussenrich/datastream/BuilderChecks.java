@@ -5,7 +5,10 @@
 
 package dev.flussenrich.datastream;
 
+import org.apache.flink.annotation.Internal;
+
 /** The "required but not provided" check shared by the builders. */
+@Internal
 final class BuilderChecks {
 
     private BuilderChecks() {}

@@ -26,7 +26,7 @@ import java.util.Map;
 /**
  * Builds a {@link FlussEnrichSource} for the DataStream API. Each record is handed to the
  * deserializer with its identity (partition, bucket, offset) and commit timestamp, so that it can
- * be enriched and written back with {@link FlussEnrichSinkBuilder}. {@link #build()} checks the
+ * be enriched and written back with {@link EnrichmentSinkBuilder}. {@link #build()} checks the
  * settings and does no network I/O.
  */
 @PublicEvolving

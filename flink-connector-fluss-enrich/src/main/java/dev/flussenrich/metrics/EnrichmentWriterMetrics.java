@@ -8,6 +8,7 @@ package dev.flussenrich.metrics;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichmentWriter;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
 
@@ -19,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * gaps, and per bucket the enrichment lag (base high watermark minus the group's watermark, as of
  * the last flush).
  */
+@Internal
 public final class EnrichmentWriterMetrics {
 
     public static final String ROWS_WRITTEN = "enrichmentRowsWritten";

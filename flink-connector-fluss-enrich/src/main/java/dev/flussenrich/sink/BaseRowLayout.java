@@ -5,6 +5,7 @@
 
 package dev.flussenrich.sink;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.io.Serializable;
@@ -19,6 +20,7 @@ import java.util.List;
  * @param mustBeNullPositions positions of group columns and identity metadata
  * @param mustBeNullNames their column names, for error messages
  */
+@Internal
 public record BaseRowLayout(
         int[] basePositions,
         RowType baseType,

@@ -6,58 +6,52 @@
 package dev.flussenrich.sink;
 
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.PartitionCreator;
+import dev.flussenrich.core.TableAppender;
 
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.getter.PartitionGetter;
-import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.flink.utils.FlinkRowToFlussRowConverter;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.types.RowKind;
 
 import java.io.IOException;
-import java.util.concurrent.atomic.AtomicReference;
 
 /** Appends the base columns of each row; a non-NULL group value fails the write. */
+@Internal
 final class BaseSinkWriter implements SinkWriter<RowData> {
 
     private final TablePath table;
     private final BaseRowLayout layout;
     private final Connection connection;
-    private final Table baseTable;
-    private final AppendWriter appender;
+    private final TableAppender appender;
     private final ProjectedRowData baseColumns;
     private final FlinkRowToFlussRowConverter converter;
     private final PartitionGetter partitionGetter; // null for a table without partitions
-    private final PartitionCreator partitions;
-    private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
 
     BaseSinkWriter(FlussConnectionConfig connectionConfig, TablePath table, BaseRowLayout layout) {
         this.table = table;
         this.layout = layout;
         this.connection = connectionConfig.connect();
-        this.baseTable = connection.getTable(table);
-        this.appender = baseTable.newAppend().createWriter();
+        this.appender = new TableAppender(connection, table, "Writing to table '" + table + "'");
         this.baseColumns = ProjectedRowData.from(layout.basePositions());
         this.converter = FlinkRowToFlussRowConverter.create(layout.baseType());
-        TableInfo info = baseTable.getTableInfo();
+        TableInfo info = appender.tableInfo();
         this.partitionGetter =
                 info.isPartitioned()
                         ? new PartitionGetter(info.getRowType(), info.getPartitionKeys())
                         : null;
-        this.partitions = new PartitionCreator(connection.getAdmin(), info);
     }
 
     @Override
     public void write(RowData row, Context context) {
-        rethrowAsyncFailure();
+        appender.rethrowFailure();
         if (row.getRowKind() != RowKind.INSERT) {
             throw new IllegalStateException(
                     String.format(
@@ -78,36 +72,20 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
         }
         InternalRow flussRow = converter.toInternalRow(baseColumns.replaceRow(row));
         if (partitionGetter != null) {
-            partitions.ensure(partitionGetter.getPartition(flussRow));
+            appender.ensurePartition(partitionGetter.getPartition(flussRow));
         }
-        appender.append(flussRow)
-                .whenComplete(
-                        (ignored, error) -> {
-                            if (error != null) {
-                                asyncFailure.compareAndSet(null, error);
-                            }
-                        });
+        appender.append(flussRow);
     }
 
     @Override
     public void flush(boolean endOfInput) {
-        rethrowAsyncFailure();
         appender.flush();
-        rethrowAsyncFailure();
-    }
-
-    private void rethrowAsyncFailure() {
-        Throwable failure = asyncFailure.get();
-        if (failure != null) {
-            throw new IllegalStateException(
-                    "Writing to table '" + table + "' failed: " + failure.getMessage(), failure);
-        }
     }
 
     @Override
     public void close() throws IOException {
         try {
-            baseTable.close();
+            appender.close();
             connection.close();
         } catch (Exception e) {
             throw new IOException("Could not close the writer of " + table, e);

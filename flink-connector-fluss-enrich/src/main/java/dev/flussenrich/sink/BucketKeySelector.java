@@ -7,9 +7,11 @@ package dev.flussenrich.sink;
 
 import dev.flussenrich.core.EnrichedBucket;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.java.functions.KeySelector;
 
 /** Keys enrichment records by (partition, bucket), so that each bucket has a single writer. */
+@Internal
 final class BucketKeySelector<T> implements KeySelector<T, String> {
 
     private static final long serialVersionUID = 1L;

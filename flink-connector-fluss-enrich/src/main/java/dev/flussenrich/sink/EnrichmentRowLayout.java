@@ -5,6 +5,7 @@
 
 package dev.flussenrich.sink;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.io.Serializable;
@@ -18,6 +19,7 @@ import java.io.Serializable;
  * @param valuePositions positions of the group columns, in group order
  * @param valueType the group columns' type, in group order
  */
+@Internal
 public record EnrichmentRowLayout(
         int partitionPosition,
         int bucketPosition,

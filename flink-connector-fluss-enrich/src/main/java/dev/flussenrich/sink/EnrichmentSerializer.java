@@ -9,6 +9,8 @@ import dev.flussenrich.core.EnrichedBucket;
 
 import org.apache.fluss.row.InternalRow;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import java.io.Serializable;
 
 /**
@@ -17,6 +19,7 @@ import java.io.Serializable;
  *
  * @param <T> the type of records the sink takes
  */
+@PublicEvolving
 public interface EnrichmentSerializer<T> extends Serializable {
 
     /** Called once per writer before the first record. */

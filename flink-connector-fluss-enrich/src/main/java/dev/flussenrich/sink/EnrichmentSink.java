@@ -10,6 +10,7 @@ import dev.flussenrich.core.GapPolicy;
 
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -24,6 +25,7 @@ import java.io.IOException;
  * keep the write contract and flush on every checkpoint. Used by the SQL sink and the DataStream
  * API.
  */
+@PublicEvolving
 public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopology<T> {
 
     private static final long serialVersionUID = 1L;

@@ -16,12 +16,14 @@ import dev.flussenrich.metrics.EnrichmentWriterMetrics;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.metrics.MetricGroup;
 
 import java.io.IOException;
 
 /** Feeds the records of the buckets keyed to this subtask into an {@link EnrichmentWriter}. */
+@Internal
 final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
 
     private final TablePath table;

@@ -11,11 +11,13 @@ import org.apache.fluss.flink.utils.FlinkRowToFlussRowConverter;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.types.RowKind;
 
 /** Reads identity and group values out of the rows of an enrichment INSERT. */
+@Internal
 public final class RowDataEnrichmentSerializer implements EnrichmentSerializer<RowData> {
 
     private static final long serialVersionUID = 1L;

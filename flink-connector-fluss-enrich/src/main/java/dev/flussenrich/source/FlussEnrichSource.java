@@ -13,6 +13,7 @@ import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 import dev.flussenrich.source.split.BucketSplit;
 import dev.flussenrich.source.split.BucketSplitSerializer;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -30,6 +31,7 @@ import java.util.Set;
  * FLIP-27 source of a logical table: one split per (partition, bucket), rows gated on the projected
  * groups, positions checkpointed per bucket.
  */
+@PublicEvolving
 public final class FlussEnrichSource<T>
         implements Source<T, BucketSplit, BucketEnumeratorState>, ResultTypeQueryable<T> {
 

@@ -10,6 +10,8 @@ import dev.flussenrich.core.StartPosition;
 
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.annotation.Internal;
+
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +20,7 @@ import java.util.List;
  * What a source reads: the table, the projected logical columns, where each bucket starts, and
  * whether the read is bounded (stops at the frontier captured when it starts).
  */
+@Internal
 public record ScanSettings(
         FlussConnectionConfig connection,
         TablePath table,

@@ -5,25 +5,35 @@
 
 package dev.flussenrich.table;
 
+import dev.flussenrich.core.EnrichedTableLayout;
+import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.StartPosition;
+
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.description.Description;
 
 import java.time.Duration;
 
-/** Options of the {@code fluss-enrich} table connector (table options and query hints). */
+/**
+ * Options of the {@code fluss-enrich} table connector (table options and query hints). Enum options
+ * take the core's enums; their {@code toString()} is the value users write.
+ */
+@PublicEvolving
 public final class FlussEnrichConnectorOptions {
 
     private FlussEnrichConnectorOptions() {}
 
     /**
-     * Prefix of Fluss client options passed through unchanged, e.g. {@code
-     * client.writer.batch-size}.
+     * Prefix of Fluss client options passed to the Fluss client, e.g. {@code
+     * client.writer.batch-size}; each must be a Fluss client option (or under {@code
+     * client.security.}).
      */
     public static final String CLIENT_PREFIX = "client.";
 
     /** Prefix of the column group declarations: {@code column-groups.<group> = 'a, b'}. */
-    public static final String COLUMN_GROUPS_PREFIX = "column-groups.";
+    public static final String COLUMN_GROUPS_PREFIX = EnrichedTableLayout.GROUP_PROPERTY_PREFIX;
 
     /** Prefix of Fluss table properties, stored on the base and its companions. */
     public static final String TABLE_PREFIX = "table.";
@@ -39,13 +49,15 @@ public final class FlussEnrichConnectorOptions {
                                     + " for tables declared with 'connector' = 'fluss-enrich';"
                                     + " catalog tables use the catalog's.");
 
-    public static final ConfigOption<String> TABLE_PATH =
-            ConfigOptions.key("table.path")
+    public static final ConfigOption<String> FLUSS_TABLE =
+            ConfigOptions.key("fluss.table")
                     .stringType()
                     .noDefaultValue()
+                    .withDeprecatedKeys("table.path")
                     .withDescription(
                             "The logical Fluss table as 'database.table'. Required for tables"
-                                    + " declared with 'connector' = 'fluss-enrich'.");
+                                    + " declared with 'connector' = 'fluss-enrich'. Deprecated"
+                                    + " spelling: 'table.path'.");
 
     // ---------------------------------------------------------------- distribution (DDL)
 
@@ -67,15 +79,16 @@ public final class FlussEnrichConnectorOptions {
 
     // ---------------------------------------------------------------- scan
 
-    public static final ConfigOption<StartupMode> SCAN_STARTUP_MODE =
+    public static final ConfigOption<StartPosition.Kind> SCAN_STARTUP_MODE =
             ConfigOptions.key("scan.startup.mode")
-                    .enumType(StartupMode.class)
-                    .defaultValue(StartupMode.EARLIEST)
+                    .enumType(StartPosition.Kind.class)
+                    .defaultValue(StartPosition.Kind.EARLIEST)
                     .withDescription(
                             "Where a read starts in every bucket: 'earliest', 'latest',"
                                     + " 'timestamp' (needs scan.startup.timestamp) or"
                                     + " 'enrichment-watermark' (needs"
-                                    + " scan.startup.enrichment-group).");
+                                    + " scan.startup.enrichment.group). ('offset' is for the"
+                                    + " DataStream API: one offset does not fit every bucket.)");
 
     public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP =
             ConfigOptions.key("scan.startup.timestamp")
@@ -86,13 +99,15 @@ public final class FlussEnrichConnectorOptions {
                                     + " committed at or after it.");
 
     public static final ConfigOption<String> SCAN_STARTUP_ENRICHMENT_GROUP =
-            ConfigOptions.key("scan.startup.enrichment-group")
+            ConfigOptions.key("scan.startup.enrichment.group")
                     .stringType()
                     .noDefaultValue()
+                    .withDeprecatedKeys("scan.startup.enrichment-group")
                     .withDescription(
                             "The column group whose enrichment watermark is the start for"
                                     + " scan.startup.mode 'enrichment-watermark': where an"
-                                    + " enrichment job resumes.");
+                                    + " enrichment job resumes. Deprecated spelling:"
+                                    + " 'scan.startup.enrichment-group'.");
 
     public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
             ConfigOptions.key("scan.partition.discovery.interval")
@@ -122,49 +137,15 @@ public final class FlussEnrichConnectorOptions {
                                                     + " group.")
                                     .build());
 
-    public static final ConfigOption<GapPolicyOption> SINK_GAP_POLICY =
-            ConfigOptions.key("sink.enrichment.gap-policy")
-                    .enumType(GapPolicyOption.class)
-                    .defaultValue(GapPolicyOption.FAIL)
+    public static final ConfigOption<GapPolicy> ENRICHMENT_GAP_POLICY =
+            ConfigOptions.key("enrichment.gap-policy")
+                    .enumType(GapPolicy.class)
+                    .defaultValue(GapPolicy.FAIL)
+                    .withDeprecatedKeys("sink.enrichment.gap-policy")
                     .withDescription(
                             "What an enrichment write does when a row arrives past the group's"
                                     + " watermark: 'fail' (an error naming table, group, bucket"
                                     + " and offsets) or 'fill-null' (write NULL enrichment for the"
-                                    + " skipped offsets; group columns must be nullable).");
-
-    /** Values of {@link #SCAN_STARTUP_MODE}. */
-    public enum StartupMode {
-        EARLIEST("earliest"),
-        LATEST("latest"),
-        TIMESTAMP("timestamp"),
-        ENRICHMENT_WATERMARK("enrichment-watermark");
-
-        private final String value;
-
-        StartupMode(String value) {
-            this.value = value;
-        }
-
-        @Override
-        public String toString() {
-            return value;
-        }
-    }
-
-    /** Values of {@link #SINK_GAP_POLICY}. */
-    public enum GapPolicyOption {
-        FAIL("fail"),
-        FILL_NULL("fill-null");
-
-        private final String value;
-
-        GapPolicyOption(String value) {
-            this.value = value;
-        }
-
-        @Override
-        public String toString() {
-            return value;
-        }
-    }
+                                    + " skipped offsets; group columns must be nullable)."
+                                    + " Deprecated spelling: 'sink.enrichment.gap-policy'.");
 }

@@ -8,17 +8,15 @@ package dev.flussenrich.table;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.InvalidTableLayoutException;
-import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.table.FlussEnrichConnectorOptions.GapPolicyOption;
-import dev.flussenrich.table.FlussEnrichConnectorOptions.StartupMode;
+import dev.flussenrich.core.LogicalTable;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.exception.TableNotExistException;
 import org.apache.fluss.flink.utils.FlinkConversions;
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ExecutionOptions;
@@ -36,28 +34,29 @@ import org.apache.flink.table.types.logical.LogicalType;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BOOTSTRAP_SERVERS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BUCKET_KEY;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BUCKET_NUMBER;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.CLIENT_PREFIX;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.COLUMN_GROUPS_PREFIX;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GAP_POLICY;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GROUP;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.FLUSS_TABLE;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_MODE;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_TIMESTAMP;
-import static dev.flussenrich.table.FlussEnrichConnectorOptions.SINK_GAP_POLICY;
-import static dev.flussenrich.table.FlussEnrichConnectorOptions.TABLE_PATH;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.TABLE_PREFIX;
 
 /**
  * The {@code fluss-enrich} connector: tables of the fluss-enrich catalog, or tables declared with
  * {@code 'connector' = 'fluss-enrich'} that point at an existing logical table.
  */
+@Internal
 public final class FlussEnrichDynamicTableFactory
         implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
@@ -93,7 +92,7 @@ public final class FlussEnrichDynamicTableFactory
     public Set<ConfigOption<?>> optionalOptions() {
         return Set.of(
                 BOOTSTRAP_SERVERS,
-                TABLE_PATH,
+                FLUSS_TABLE,
                 BUCKET_NUMBER,
                 BUCKET_KEY,
                 SCAN_STARTUP_MODE,
@@ -101,7 +100,7 @@ public final class FlussEnrichDynamicTableFactory
                 SCAN_STARTUP_ENRICHMENT_GROUP,
                 SCAN_PARTITION_DISCOVERY_INTERVAL,
                 ENRICHMENT_GROUP,
-                SINK_GAP_POLICY);
+                ENRICHMENT_GAP_POLICY);
     }
 
     @Override
@@ -113,9 +112,9 @@ public final class FlussEnrichDynamicTableFactory
                         == RuntimeExecutionMode.BATCH;
         return new FlussEnrichTableSource(
                 target.connection,
-                target.view,
+                target.table,
                 target.physicalType,
-                startPosition(options, target.view),
+                FlussEnrichConnectorOptionsUtil.startPosition(options, target.table),
                 bounded,
                 options.get(SCAN_PARTITION_DISCOVERY_INTERVAL));
     }
@@ -124,22 +123,18 @@ public final class FlussEnrichDynamicTableFactory
     public DynamicTableSink createDynamicTableSink(Context context) {
         ResolvedTarget target = resolve(context);
         ReadableConfig options = target.options;
-        GapPolicy gapPolicy =
-                options.get(SINK_GAP_POLICY) == GapPolicyOption.FILL_NULL
-                        ? GapPolicy.FILL_NULL
-                        : GapPolicy.FAIL;
         return new FlussEnrichTableSink(
                 target.connection,
-                target.view,
+                target.table,
                 target.physicalType,
                 context.getCatalogTable().getResolvedSchema().getColumnNames(),
                 options.getOptional(ENRICHMENT_GROUP).orElse(null),
-                gapPolicy);
+                options.get(ENRICHMENT_GAP_POLICY));
     }
 
     private record ResolvedTarget(
             FlussConnectionConfig connection,
-            LogicalTableView view,
+            LogicalTable table,
             DataType physicalType,
             ReadableConfig options) {}
 
@@ -156,39 +151,33 @@ public final class FlussEnrichDynamicTableFactory
         ResolvedSchema schema = context.getCatalogTable().getResolvedSchema();
         checkDeclaredColumns(schema, table);
         return new ResolvedTarget(
-                connection, LogicalTableView.of(table), schema.toPhysicalRowDataType(), options);
+                connection, table.logical(), schema.toPhysicalRowDataType(), options);
     }
 
     /**
      * The logical table that the options of a {@code 'connector' = 'fluss-enrich'} table point at
-     * ({@code bootstrap.servers}, {@code table.path}, {@code client.*}).
+     * ({@code bootstrap.servers}, {@code fluss.table}, {@code client.*}), or empty when they do not
+     * name one.
      */
-    public static EnrichedTable loadDeclared(Map<String, String> tableOptions) {
-        FlussConnectionConfig connection =
-                FlussConnectionConfig.of(
-                        tableOptions.get(BOOTSTRAP_SERVERS.key()), clientOptionsOf(tableOptions));
-        return load(connection, parseTablePath(tableOptions.get(TABLE_PATH.key())));
-    }
-
-    private static Map<String, String> clientOptionsOf(Map<String, String> tableOptions) {
-        return tableOptions.entrySet().stream()
-                .filter(e -> e.getKey().startsWith(CLIENT_PREFIX))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    public static Optional<EnrichedTable> loadDeclared(Map<String, String> tableOptions) {
+        String flussTable = FlussEnrichConnectorOptionsUtil.flussTableOption(tableOptions);
+        if (tableOptions.get(BOOTSTRAP_SERVERS.key()) == null || flussTable == null) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                load(
+                        FlussEnrichConnectorOptionsUtil.connectionOf(tableOptions),
+                        parseTablePath(flussTable)));
     }
 
     private static TablePath parseTablePath(String value) {
-        String[] parts = value.split("\\.");
-        if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
-            throw new ValidationException(
-                    String.format(
-                            "Invalid '%s' = '%s': expected 'database.table'.",
-                            TABLE_PATH.key(), value));
-        }
-        return TablePath.of(parts[0], parts[1]);
+        return FlussEnrichConnectorOptionsUtil.parseTablePath(value, "'" + FLUSS_TABLE.key() + "'");
     }
 
     private FlussConnectionConfig connectionOf(Context context, ReadableConfig options) {
-        Map<String, String> clientOptions = clientOptionsOf(context.getCatalogTable().getOptions());
+        Map<String, String> clientOptions =
+                FlussEnrichConnectorOptionsUtil.clientOptions(
+                        context.getCatalogTable().getOptions());
         if (options.getOptional(BOOTSTRAP_SERVERS).isPresent()) {
             return FlussConnectionConfig.of(options.get(BOOTSTRAP_SERVERS), clientOptions);
         }
@@ -205,8 +194,8 @@ public final class FlussEnrichDynamicTableFactory
     }
 
     private TablePath tablePathOf(Context context, ReadableConfig options) {
-        if (options.getOptional(TABLE_PATH).isPresent()) {
-            return parseTablePath(options.get(TABLE_PATH));
+        if (options.getOptional(FLUSS_TABLE).isPresent()) {
+            return parseTablePath(options.get(FLUSS_TABLE));
         }
         if (catalogConnection != null) {
             return TablePath.of(
@@ -217,7 +206,7 @@ public final class FlussEnrichDynamicTableFactory
                 String.format(
                         "Table '%s' needs the option '%s' = 'database.table' naming the Fluss"
                                 + " table.",
-                        context.getObjectIdentifier().asSummaryString(), TABLE_PATH.key()));
+                        context.getObjectIdentifier().asSummaryString(), FLUSS_TABLE.key()));
     }
 
     private EnrichedTable loadFromCatalog(TablePath path) {
@@ -245,16 +234,7 @@ public final class FlussEnrichDynamicTableFactory
         } catch (InvalidTableLayoutException e) {
             throw new ValidationException(e.getMessage(), e);
         }
-        if (table.base().hasPrimaryKey()) {
-            throw new ValidationException(
-                    String.format(
-                            "Table '%s' is a primary-key table: fluss-enrich reads and writes"
-                                    + " log tables only (primary-key tables already support"
-                                    + " partial updates). Use Fluss's own connector"
-                                    + " ('connector' = 'fluss') for it.",
-                            path));
-        }
-        return table;
+        return FlussEnrichConnectorOptionsUtil.requireLogTable(table);
     }
 
     /** Declared physical columns must be columns of the logical table, with its types. */
@@ -285,51 +265,6 @@ public final class FlussEnrichDynamicTableFactory
                                 expected.asSummaryString(),
                                 table.tablePath()));
             }
-        }
-    }
-
-    private static StartPosition startPosition(ReadableConfig options, LogicalTableView table) {
-        StartupMode mode = options.get(SCAN_STARTUP_MODE);
-        switch (mode) {
-            case EARLIEST:
-                return StartPosition.earliest();
-            case LATEST:
-                return StartPosition.latest();
-            case TIMESTAMP:
-                return StartPosition.timestamp(
-                        options.getOptional(SCAN_STARTUP_TIMESTAMP)
-                                .orElseThrow(
-                                        () ->
-                                                new ValidationException(
-                                                        String.format(
-                                                                "'%s' is required when '%s' ="
-                                                                        + " 'timestamp'.",
-                                                                SCAN_STARTUP_TIMESTAMP.key(),
-                                                                SCAN_STARTUP_MODE.key()))));
-            case ENRICHMENT_WATERMARK:
-                String group =
-                        options.getOptional(SCAN_STARTUP_ENRICHMENT_GROUP)
-                                .orElseThrow(
-                                        () ->
-                                                new ValidationException(
-                                                        String.format(
-                                                                "'%s' is required when '%s' ="
-                                                                        + " 'enrichment-watermark'.",
-                                                                SCAN_STARTUP_ENRICHMENT_GROUP.key(),
-                                                                SCAN_STARTUP_MODE.key())));
-                if (!table.groups().contains(group)) {
-                    throw new ValidationException(
-                            String.format(
-                                    "'%s' = '%s' is not a column group of table '%s' (groups:"
-                                            + " %s).",
-                                    SCAN_STARTUP_ENRICHMENT_GROUP.key(),
-                                    group,
-                                    table.path(),
-                                    String.join(", ", table.groups())));
-                }
-                return StartPosition.enrichmentWatermark(group);
-            default:
-                throw new IllegalStateException("Unknown startup mode " + mode);
         }
     }
 }

@@ -7,12 +7,14 @@ package dev.flussenrich.table;
 
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.LogicalTable;
 import dev.flussenrich.sink.BaseRowLayout;
-import dev.flussenrich.sink.BaseWriteSink;
+import dev.flussenrich.sink.BaseSink;
 import dev.flussenrich.sink.EnrichmentRowLayout;
 import dev.flussenrich.sink.EnrichmentSink;
 import dev.flussenrich.sink.RowDataEnrichmentSerializer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
@@ -34,11 +36,12 @@ import java.util.Optional;
  * that group, and the INSERT column list must be the identity metadata plus group columns. Both are
  * checked at planning time.
  */
+@Internal
 public final class FlussEnrichTableSink
         implements DynamicTableSink, SupportsWritingMetadata, SupportsPartitioning {
 
     private final FlussConnectionConfig connection;
-    private final LogicalTableView table;
+    private final LogicalTable table;
     private final DataType physicalType;
     private final List<String> schemaColumns;
     private final String group;
@@ -52,7 +55,7 @@ public final class FlussEnrichTableSink
      */
     FlussEnrichTableSink(
             FlussConnectionConfig connection,
-            LogicalTableView table,
+            LogicalTable table,
             DataType physicalType,
             List<String> schemaColumns,
             String group,
@@ -87,7 +90,7 @@ public final class FlussEnrichTableSink
                 : SinkV2Provider.of(enrichmentSink(targets));
     }
 
-    private BaseWriteSink baseSink(Optional<List<String>> targets) {
+    private BaseSink baseSink(Optional<List<String>> targets) {
         targets.ifPresent(names -> TargetColumns.validateBaseWrite(table, names));
         List<String> physical = DataType.getFieldNames(physicalType);
         List<Integer> basePositions = new ArrayList<>();
@@ -96,7 +99,7 @@ public final class FlussEnrichTableSink
         List<String> nullNames = new ArrayList<>();
         List<DataType> types = DataType.getFieldDataTypes(physicalType);
         for (int i = 0; i < physical.size(); i++) {
-            if (table.groupOf(physical.get(i)) == null) {
+            if (table.groups().groupOf(physical.get(i)).isEmpty()) {
                 basePositions.add(i);
                 baseFields.add(DataTypes.FIELD(physical.get(i), types.get(i)));
             } else {
@@ -108,7 +111,7 @@ public final class FlussEnrichTableSink
             nullPositions.add(physical.size() + i);
             nullNames.add(metadata.get(i).columnName());
         }
-        return new BaseWriteSink(
+        return new BaseSink(
                 connection,
                 table.path(),
                 new BaseRowLayout(
@@ -122,7 +125,7 @@ public final class FlussEnrichTableSink
         TargetColumns.validateEnrichmentWrite(table, group, targets.orElse(null));
         List<String> physical = DataType.getFieldNames(physicalType);
         List<DataType> types = DataType.getFieldDataTypes(physicalType);
-        List<String> groupColumns = table.columnsOf(group);
+        List<String> groupColumns = table.groups().columnsOf(group);
         int[] valuePositions = new int[groupColumns.size()];
         List<DataTypes.Field> valueFields = new ArrayList<>();
         for (int i = 0; i < groupColumns.size(); i++) {

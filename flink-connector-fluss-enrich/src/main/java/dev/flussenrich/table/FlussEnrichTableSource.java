@@ -6,12 +6,14 @@
 package dev.flussenrich.table;
 
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.LogicalTable;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.ScanSettings;
 
 import org.apache.fluss.flink.utils.FlinkConversions;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -33,11 +35,12 @@ import java.util.Map;
  * Reads a logical table: projection pushdown (a base-only projection reads no companion), identity
  * metadata, rows gated on the projected groups, streaming or bounded.
  */
+@Internal
 public final class FlussEnrichTableSource
         implements ScanTableSource, SupportsProjectionPushDown, SupportsReadingMetadata {
 
     private final FlussConnectionConfig connection;
-    private final LogicalTableView table;
+    private final LogicalTable table;
     private final DataType physicalType;
     private final StartPosition start;
     private final boolean bounded;
@@ -50,7 +53,7 @@ public final class FlussEnrichTableSource
 
     FlussEnrichTableSource(
             FlussConnectionConfig connection,
-            LogicalTableView table,
+            LogicalTable table,
             DataType physicalType,
             StartPosition start,
             boolean bounded,

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.table;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.types.DataType;
 
@@ -16,6 +17,7 @@ import java.util.Optional;
  * catalog exposes them as {@code _partition}, {@code _bucket}, {@code _offset} (persisted, so an
  * enrichment INSERT can name them) and {@code _timestamp} (virtual).
  */
+@Internal
 public enum IdentityMetadata {
     PARTITION("partition", "_partition", DataTypes.STRING(), false),
     BUCKET("bucket", "_bucket", DataTypes.INT(), false),

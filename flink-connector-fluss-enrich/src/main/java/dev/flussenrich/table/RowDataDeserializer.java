@@ -11,6 +11,7 @@ import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 import org.apache.fluss.flink.utils.FlussRowToFlinkRowConverter;
 import org.apache.fluss.types.RowType;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -24,6 +25,7 @@ import java.util.List;
  * Turns stitched rows into Flink {@link RowData}: the projected columns through Fluss's own
  * converter, followed by the requested identity metadata.
  */
+@Internal
 final class RowDataDeserializer implements StitchedRecordDeserializer<RowData> {
 
     private static final long serialVersionUID = 1L;

@@ -5,6 +5,10 @@
 
 package dev.flussenrich.table;
 
+import dev.flussenrich.core.ColumnGroup;
+import dev.flussenrich.core.LogicalTable;
+
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.ValidationException;
 
 import java.util.ArrayList;
@@ -12,12 +16,13 @@ import java.util.Collection;
 import java.util.List;
 
 /** Planning-time rules for the column list of an INSERT into a logical table. */
+@Internal
 public final class TargetColumns {
 
     private TargetColumns() {}
 
     /** The identity columns an enrichment write must name, in order. */
-    static List<String> identityColumns(LogicalTableView table) {
+    public static List<String> identityColumns(LogicalTable table) {
         List<String> identity = new ArrayList<>();
         if (table.partitioned()) {
             identity.add(IdentityMetadata.PARTITION.columnName());
@@ -36,14 +41,13 @@ public final class TargetColumns {
                 table, group, String.join(", ", groups));
     }
 
-    static void validateEnrichmentWrite(
-            LogicalTableView table, String group, List<String> targets) {
-        if (!table.groups().contains(group)) {
+    static void validateEnrichmentWrite(LogicalTable table, String group, List<String> targets) {
+        if (table.groups().get(group).isEmpty()) {
             throw new ValidationException(
-                    unknownGroupMessage(table.path().toString(), group, table.groups()));
+                    unknownGroupMessage(table.path().toString(), group, table.groups().names()));
         }
         List<String> identity = identityColumns(table);
-        List<String> groupColumns = table.columnsOf(group);
+        List<String> groupColumns = table.groups().columnsOf(group);
         String example =
                 String.format(
                         "INSERT INTO %s /*+ OPTIONS('enrichment.group' = '%s') */ (%s, %s) SELECT"
@@ -65,7 +69,7 @@ public final class TargetColumns {
             if (identity.contains(column) || groupColumns.contains(column)) {
                 continue;
             }
-            String owner = table.groupOf(column);
+            String owner = table.groups().groupOf(column).map(ColumnGroup::name).orElse(null);
             if (owner != null) {
                 throw new ValidationException(
                         String.format(
@@ -112,9 +116,9 @@ public final class TargetColumns {
         }
     }
 
-    static void validateBaseWrite(LogicalTableView table, List<String> targets) {
+    static void validateBaseWrite(LogicalTable table, List<String> targets) {
         for (String column : targets) {
-            String owner = table.groupOf(column);
+            String owner = table.groups().groupOf(column).map(ColumnGroup::name).orElse(null);
             if (owner != null) {
                 throw new ValidationException(
                         String.format(
@@ -129,7 +133,7 @@ public final class TargetColumns {
                                 table.path().getTableName(),
                                 owner,
                                 String.join(", ", identityColumns(table)),
-                                String.join(", ", table.columnsOf(owner))));
+                                String.join(", ", table.groups().columnsOf(owner))));
             }
             if (IdentityMetadata.ofColumnName(column).isPresent()) {
                 throw new ValidationException(

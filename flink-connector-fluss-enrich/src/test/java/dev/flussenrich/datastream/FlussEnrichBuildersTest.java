@@ -31,7 +31,7 @@ class FlussEnrichBuildersTest {
                 .setDeserializer(new BaseRow.Deserializer());
     }
 
-    private static FlussEnrichSinkBuilder<GeoRow> completeSink() {
+    private static EnrichmentSinkBuilder<GeoRow> completeSink() {
         return FlussEnrich.<GeoRow>sink()
                 .setBootstrapServers(NOWHERE)
                 .setTable("db", "device_logs")

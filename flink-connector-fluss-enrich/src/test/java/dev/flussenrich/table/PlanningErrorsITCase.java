@@ -239,6 +239,7 @@ class PlanningErrorsITCase {
                         + " STRING, _bucket INT METADATA FROM 'bucket', _offset BIGINT METADATA FROM"
                         + " 'offset') WITH ('connector' = 'fluss-enrich', 'bootstrap.servers' = '"
                         + SharedFlussCluster.cluster().bootstrapServers()
+                        // the deprecated spelling of 'fluss.table' still works
                         + "', 'table.path' = '"
                         + pk
                         + "')");
@@ -254,7 +255,7 @@ class PlanningErrorsITCase {
                                 + pk
                                 + "' is a primary-key table: fluss-enrich reads and writes log"
                                 + " tables only (primary-key tables already support partial"
-                                + " updates). Use Fluss's own connector ('connector' = 'fluss')"
-                                + " for it.");
+                                + " updates). Use Fluss's own catalog ('type' = 'fluss') or"
+                                + " connector ('connector' = 'fluss') for it.");
     }
 }

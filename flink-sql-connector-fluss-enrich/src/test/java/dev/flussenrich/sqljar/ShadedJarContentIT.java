@@ -20,8 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.jar.JarEntry;
@@ -77,6 +77,7 @@ class ShadedJarContentIT {
         assertThat(entries)
                 .contains(
                         "dev/flussenrich/sql/StatementPlanner.class",
+                        "dev/flussenrich/core/EnrichedTables.class",
                         "dev/flussenrich/table/FlussEnrichDynamicTableFactory.class",
                         "dev/flussenrich/catalog/FlussEnrichCatalogFactory.class",
                         // fluss-flink-2.2 and flink-connector-base
@@ -173,22 +174,32 @@ class ShadedJarContentIT {
                     .isEqualTo(jarPath.toUri().toURL());
 
             // device_logs(id, msg, score); group "scores" owns score.
+            Object path =
+                    Class.forName("org.apache.fluss.metadata.TablePath", true, loader)
+                            .getMethod("of", String.class, String.class)
+                            .invoke(null, "fluss", "device_logs");
+            Object group =
+                    Class.forName("dev.flussenrich.core.ColumnGroup", true, loader)
+                            .getConstructor(String.class, List.class)
+                            .newInstance("scores", List.of("score"));
+            Class<?> groupsClass = Class.forName("dev.flussenrich.core.ColumnGroups", true, loader);
+            Object groups =
+                    groupsClass.getMethod("of", Collection.class).invoke(null, List.of(group));
+            Class<?> tableClass = Class.forName("dev.flussenrich.core.LogicalTable", true, loader);
+            Object table =
+                    tableClass
+                            .getConstructor(path.getClass(), groupsClass, boolean.class)
+                            .newInstance(path, groups, false);
             Object target =
                     targetClass
                             .getConstructor(
-                                    String.class,
-                                    List.class,
-                                    List.class,
-                                    Map.class,
-                                    Set.class,
-                                    boolean.class)
+                                    String.class, tableClass, List.class, List.class, Set.class)
                             .newInstance(
                                     "enrich.fluss.device_logs",
+                                    table,
                                     List.of("id", "msg", "score"),
                                     List.of("id", "msg", "score"),
-                                    Map.of("scores", List.of("score")),
-                                    Set.of(),
-                                    false);
+                                    Set.of());
             List<List<String>> lookedUp = new ArrayList<>();
             InvocationHandler handler =
                     (proxy, method, args) -> {

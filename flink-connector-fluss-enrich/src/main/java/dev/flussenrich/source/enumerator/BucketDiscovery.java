@@ -18,6 +18,8 @@ import dev.flussenrich.source.split.BucketSplit;
 
 import org.apache.fluss.client.Connection;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -27,6 +29,7 @@ import java.util.Set;
  * offsets: the configured start for buckets found at startup, earliest for partitions created
  * later, and (bounded reads) the frontier as of now.
  */
+@Internal
 final class BucketDiscovery implements AutoCloseable {
 
     private final ScanSettings settings;

@@ -9,6 +9,7 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.util.FlinkRuntimeException;
@@ -27,6 +28,7 @@ import java.util.Set;
  * hash), so a bucket has one reader. Streaming reads of partitioned tables keep looking for new
  * partitions; bounded reads tell readers that no more splits come after the first discovery.
  */
+@Internal
 public final class BucketEnumerator implements SplitEnumerator<BucketSplit, BucketEnumeratorState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(BucketEnumerator.class);

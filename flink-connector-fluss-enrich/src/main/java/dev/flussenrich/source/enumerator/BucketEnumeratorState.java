@@ -8,6 +8,8 @@ package dev.flussenrich.source.enumerator;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.source.split.BucketSplit;
 
+import org.apache.flink.annotation.Internal;
+
 import java.util.List;
 import java.util.Set;
 
@@ -15,6 +17,7 @@ import java.util.Set;
  * The enumerator's checkpoint: buckets already handed to readers (their positions live in the
  * readers' state) and splits discovered but not yet assigned.
  */
+@Internal
 public record BucketEnumeratorState(
         Set<EnrichedBucket> assignedBuckets, List<BucketSplit> pendingSplits) {
 

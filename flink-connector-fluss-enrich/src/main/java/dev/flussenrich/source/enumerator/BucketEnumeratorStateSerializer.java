@@ -9,6 +9,7 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.source.split.BucketSplit;
 import dev.flussenrich.source.split.BucketSplitSerializer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Set;
 
 /** Serializes {@link BucketEnumeratorState}. */
+@Internal
 public final class BucketEnumeratorStateSerializer
         implements SimpleVersionedSerializer<BucketEnumeratorState> {
 

@@ -10,6 +10,7 @@ import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;
 import dev.flussenrich.source.split.BucketSplitState;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
@@ -17,6 +18,7 @@ import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSource
 import java.util.Map;
 
 /** Reads the assigned buckets on one fetcher thread. */
+@Internal
 public final class FlussEnrichSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
                 StitchedRecord, T, BucketSplit, BucketSplitState> {

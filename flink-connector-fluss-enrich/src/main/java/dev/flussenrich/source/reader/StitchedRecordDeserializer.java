@@ -7,11 +7,13 @@ package dev.flussenrich.source.reader;
 
 import dev.flussenrich.core.StitchedRecord;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 
 import java.io.Serializable;
 
 /** Turns a stitched row (projected columns plus identity) into the type a source emits. */
+@PublicEvolving
 public interface StitchedRecordDeserializer<T> extends Serializable, ResultTypeQueryable<T> {
 
     /** Called once per reader before the first record. */

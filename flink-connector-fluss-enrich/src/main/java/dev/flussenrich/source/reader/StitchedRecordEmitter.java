@@ -8,10 +8,12 @@ package dev.flussenrich.source.reader;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.source.split.BucketSplitState;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.base.source.reader.RecordEmitter;
 
 /** Emits a stitched row as the user's type and advances its split's position. */
+@Internal
 public final class StitchedRecordEmitter<T>
         implements RecordEmitter<StitchedRecord, T, BucketSplitState> {
 

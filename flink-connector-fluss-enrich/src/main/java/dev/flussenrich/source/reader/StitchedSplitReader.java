@@ -14,6 +14,7 @@ import dev.flussenrich.source.split.BucketSplit;
 
 import org.apache.fluss.client.Connection;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Set;
 
 /** Fetches whole rows of the assigned buckets through one {@link StitchedScanner}. */
+@Internal
 public final class StitchedSplitReader implements SplitReader<StitchedRecord, BucketSplit> {
 
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);

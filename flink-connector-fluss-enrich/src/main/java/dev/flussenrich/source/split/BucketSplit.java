@@ -7,12 +7,14 @@ package dev.flussenrich.source.split;
 
 import dev.flussenrich.core.EnrichedBucket;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceSplit;
 
 /**
  * One bucket (of one partition) of a logical table, read from {@code startingOffset} to {@code
  * stoppingOffset} (exclusive, {@link Long#MAX_VALUE} when unbounded).
  */
+@Internal
 public record BucketSplit(EnrichedBucket bucket, long startingOffset, long stoppingOffset)
         implements SourceSplit {
 

@@ -7,6 +7,7 @@ package dev.flussenrich.source.split;
 
 import dev.flussenrich.core.EnrichedBucket;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
@@ -16,6 +17,7 @@ import org.apache.flink.core.memory.DataOutputView;
 import java.io.IOException;
 
 /** Serializes {@link BucketSplit}s for checkpoints and for shipping to readers. */
+@Internal
 public final class BucketSplitSerializer implements SimpleVersionedSerializer<BucketSplit> {
 
     public static final BucketSplitSerializer INSTANCE = new BucketSplitSerializer();

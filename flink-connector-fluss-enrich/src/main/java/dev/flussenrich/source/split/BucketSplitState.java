@@ -5,7 +5,10 @@
 
 package dev.flussenrich.source.split;
 
+import org.apache.flink.annotation.Internal;
+
 /** The mutable read position of a {@link BucketSplit}: the next base offset to emit. */
+@Internal
 public final class BucketSplitState {
 
     private final BucketSplit split;

@@ -380,7 +380,7 @@ public final class EnrichmentBenchmark {
                                     + ") SELECT _bucket, _offset, "
                                     + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
                                     + " FROM enrich.bench.a /*+ OPTIONS('scan.startup.mode' ="
-                                    + " 'enrichment-watermark', 'scan.startup.enrichment-group' ="
+                                    + " 'enrichment-watermark', 'scan.startup.enrichment.group' ="
                                     + " 'enr') */");
             EnrichedTable table =
                     new EnrichedTables(connection.getAdmin()).load(TablePath.of(DB, "a"));

@@ -1,0 +1,38 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.sink;
+
+import dev.flussenrich.core.FlussConnectionConfig;
+
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.table.data.RowData;
+
+/** Appends base rows to the base table; group columns must be NULL. */
+@Internal
+public final class BaseSink implements Sink<RowData> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final FlussConnectionConfig connection;
+    private final TablePath table;
+    private final BaseRowLayout layout;
+
+    public BaseSink(FlussConnectionConfig connection, TablePath table, BaseRowLayout layout) {
+        this.connection = connection;
+        this.table = table;
+        this.layout = layout;
+    }
+
+    @Override
+    public SinkWriter<RowData> createWriter(WriterInitContext context) {
+        return new BaseSinkWriter(connection, table, layout);
+    }
+}

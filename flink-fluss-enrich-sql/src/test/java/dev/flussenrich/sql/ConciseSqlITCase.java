@@ -1,0 +1,332 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.sql;
+
+import dev.flussenrich.testutils.EnrichmentProgress;
+import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.functions.ScalarFunction;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.flussenrich.testutils.FlinkSql.await;
+import static dev.flussenrich.testutils.FlinkSql.collect;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The concise enrichment INSERT end to end: Java API, statement sets, resubmission, scripts. */
+@ExtendWith(SharedFlussCluster.class)
+class ConciseSqlITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    /** Counts its calls, so a test can tell which rows a job read. */
+    public static class Tag extends ScalarFunction {
+        static final AtomicInteger CALLS = new AtomicInteger();
+
+        public String eval(String prefix, String ip) {
+            CALLS.incrementAndGet();
+            return prefix + ip;
+        }
+    }
+
+    private static String createTable(TableEnvironment tEnv) {
+        String table = SharedFlussCluster.newTablePath("concise").getTableName();
+        tEnv.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, ip STRING, city STRING, country STRING, score DOUBLE) WITH"
+                        + " ('bucket.num' = '2', 'bucket.key' = 'id', 'column-groups.geo' = 'city,"
+                        + " country', 'column-groups.risk' = 'score')");
+        return table;
+    }
+
+    private static void insertBase(EnrichmentSql sql, String table, int from, int to)
+            throws Exception {
+        StringBuilder values = new StringBuilder();
+        for (int id = from; id < to; id++) {
+            values.append(id == from ? "" : ", ").append("(").append(id).append(", 'ip").append(id);
+            values.append("')");
+        }
+        // two values per row: the planner adds the base column list (id, ip)
+        await(sql.executeSql("INSERT INTO " + table + " VALUES " + values));
+    }
+
+    @Test
+    void theConciseInsertEnrichesEveryRowAndWhereLeavesTheOthersNull() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        insertBase(sql, table, 0, 4);
+
+        await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group'='geo') */ SELECT CONCAT('city-',"
+                                + " ip) AS city, UPPER(ip) AS country FROM "
+                                + table
+                                + " WHERE id <> 2"));
+
+        assertThat(collect(batch, "SELECT id, ip, city, country FROM " + table + " ORDER BY id"))
+                .containsExactly(
+                        "+I[0, ip0, city-ip0, IP0]",
+                        "+I[1, ip1, city-ip1, IP1]",
+                        "+I[2, ip2, null, null]",
+                        "+I[3, ip3, city-ip3, IP3]");
+    }
+
+    @Test
+    void aPartitionedTableIsEnrichedInEveryPartition() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = SharedFlussCluster.newTablePath("concise_parts").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
+                        + "'bucket.num' = '2', 'bucket.key' = 'id', 'column-groups.geo' = 'city')");
+        await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " VALUES (1, '2026-01-01'), (2, '2026-01-01'), (3,"
+                                + " '2026-01-02')"));
+
+        await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ enrichment.group='geo' */ SELECT CONCAT(dt, '#', CAST(id AS"
+                                + " STRING)) AS city FROM "
+                                + table));
+
+        assertThat(collect(batch, "SELECT id, dt, city, _partition FROM " + table + " ORDER BY id"))
+                .containsExactly(
+                        "+I[1, 2026-01-01, 2026-01-01#1, 2026-01-01]",
+                        "+I[2, 2026-01-01, 2026-01-01#2, 2026-01-01]",
+                        "+I[3, 2026-01-02, 2026-01-02#3, 2026-01-02]");
+    }
+
+    @Test
+    void explainShowsTheRewrittenStatementAndFlinksPlan() {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createTable(batch);
+        String explained =
+                EnrichmentSql.on(batch)
+                        .explainSql(
+                                "INSERT INTO "
+                                        + table
+                                        + " /*+ enrichment.group='risk' */ SELECT CAST(id AS"
+                                        + " DOUBLE) AS score FROM "
+                                        + table);
+        assertThat(explained)
+                .startsWith(
+                        "== Rewritten Statement ==\nINSERT INTO `"
+                                + table
+                                + "` /*+ OPTIONS('enrichment.group'='risk') */ (`_bucket`,"
+                                + " `_offset`, `score`)\n")
+                .contains("== Abstract Syntax Tree ==", "== Optimized Physical Plan ==");
+    }
+
+    @Test
+    void aStatementSetWritesTwoGroupsInOneJob() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        insertBase(sql, table, 0, 3);
+
+        TableResult job =
+                sql.createStatementSet()
+                        .addInsertSql(
+                                "INSERT INTO "
+                                        + table
+                                        + " /*+ enrichment.group='geo' */ (city) SELECT"
+                                        + " CONCAT('c', ip) FROM "
+                                        + table)
+                        .addInsertSql(
+                                "INSERT INTO "
+                                        + table
+                                        + " /*+ enrichment.group='risk' */ SELECT id * 1.5e0 AS"
+                                        + " score FROM "
+                                        + table)
+                        .execute();
+        await(job);
+
+        assertThat(collect(batch, "SELECT id, city, country, score FROM " + table + " ORDER BY id"))
+                .containsExactly(
+                        "+I[0, cip0, null, 0.0]",
+                        "+I[1, cip1, null, 1.5]",
+                        "+I[2, cip2, null, 3.0]");
+    }
+
+    @Test
+    void aRejectedEnrichmentFailsBeforeAnyJobStarts() {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createTable(batch);
+        assertThatThrownBy(
+                        () ->
+                                EnrichmentSql.on(batch)
+                                        .executeSql(
+                                                "INSERT INTO "
+                                                        + table
+                                                        + " /*+ enrichment.group='geo' */ SELECT"
+                                                        + " MAX(ip) AS city FROM "
+                                                        + table))
+                .isInstanceOf(EnrichmentPlanningException.class)
+                .hasMessage(
+                        "Enrichment INSERT of group 'geo' into table 'enrich."
+                                + SharedFlussCluster.DATABASE
+                                + "."
+                                + table
+                                + "' is rejected: it aggregates (MAX); an enrichment value belongs"
+                                + " to one row. Compute per-row values (aggregate when"
+                                + " reading).");
+    }
+
+    @Test
+    void resubmittingTheSameConciseInsertContinuesWithoutGapOrDuplicate() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql batchSql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
+        String concise =
+                "INSERT INTO "
+                        + table
+                        + " /*+ enrichment.group='geo' */ SELECT tag('c-', ip) AS city FROM "
+                        + table;
+        insertBase(batchSql, table, 0, 100);
+
+        Tag.CALLS.set(0);
+        runUntilFullyEnriched(concise, path);
+        assertThat(Tag.CALLS).hasValue(100);
+
+        insertBase(batchSql, table, 100, 150);
+        Tag.CALLS.set(0);
+        runUntilFullyEnriched(concise, path);
+        assertThat(Tag.CALLS).as("the second job read only rows past the watermark").hasValue(50);
+
+        List<String> rows = collect(batch, "SELECT id, ip, city FROM " + table);
+        assertThat(rows).hasSize(150);
+        assertThat(rows).allMatch(row -> row.matches("\\+I\\[(\\d+), ip\\1, c-ip\\1\\]"));
+        assertThat(EnrichmentProgress.companionRows(path, "geo"))
+                .as("no duplicate was written")
+                .isEqualTo(150);
+    }
+
+    private static void runUntilFullyEnriched(String statement, TablePath path) throws Exception {
+        TableEnvironment streaming = FlinkSql.streaming();
+        streaming.createTemporarySystemFunction("tag", Tag.class);
+        TableResult job = EnrichmentSql.on(streaming).executeSql(statement);
+        try {
+            EnrichmentProgress.awaitFullyEnriched(path, "geo");
+        } finally {
+            job.getJobClient().orElseThrow().cancel().get();
+        }
+    }
+
+    @Test
+    void aConnectorTableWithALookupJoinIsEnrichedFromTheDimension() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        insertBase(sql, table, 0, 3);
+        String servers = SharedFlussCluster.cluster().bootstrapServers();
+        String cities = SharedFlussCluster.newTablePath("cities").getTableName();
+        batch.executeSql(
+                "CREATE CATALOG fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
+                        + servers
+                        + "')");
+        String dim = "fluss." + SharedFlussCluster.DATABASE + "." + cities;
+        batch.executeSql(
+                "CREATE TABLE " + dim + " (ip STRING, city STRING, PRIMARY KEY (ip) NOT ENFORCED)");
+        await(
+                batch.executeSql(
+                        "INSERT INTO " + dim + " VALUES ('ip0', 'Quito'), ('ip2', 'Osaka')"));
+        // declared outside the catalog, with a processing-time attribute for the lookup
+        batch.executeSql(
+                "CREATE TEMPORARY TABLE default_catalog.default_database.logs (id INT, ip STRING,"
+                        + " city STRING, country STRING, _bucket INT METADATA FROM 'bucket',"
+                        + " _offset BIGINT METADATA FROM 'offset', pt AS PROCTIME()) WITH"
+                        + " ('connector' = 'fluss-enrich', 'bootstrap.servers' = '"
+                        + servers
+                        + "', 'fluss.table' = '"
+                        + SharedFlussCluster.DATABASE
+                        + "."
+                        + table
+                        + "')");
+
+        PlannedStatement planned =
+                sql.plan(
+                        "INSERT INTO default_catalog.default_database.logs /*+"
+                                + " enrichment.group='geo' */ SELECT c.city AS city, 'EC' AS"
+                                + " country FROM default_catalog.default_database.logs AS l LEFT"
+                                + " JOIN "
+                                + dim
+                                + " FOR SYSTEM_TIME AS OF l.pt AS c ON l.ip = c.ip");
+        assertThat(planned.sql())
+                .startsWith(
+                        "INSERT INTO `default_catalog`.`default_database`.`logs` /*+"
+                                + " OPTIONS('enrichment.group'='geo') */ (`_bucket`, `_offset`,"
+                                + " `city`, `country`)\nSELECT `l`.`_bucket`, `l`.`_offset`,"
+                                + " `c`.`city` AS `city`, 'EC' AS `country`\n");
+        await(batch.executeSql(planned.sql()));
+
+        assertThat(collect(batch, "SELECT id, city, country FROM " + table + " ORDER BY id"))
+                .containsExactly("+I[0, Quito, EC]", "+I[1, null, EC]", "+I[2, Osaka, EC]");
+    }
+
+    @Test
+    void theScriptRunnerRunsAConciseScript() throws Exception {
+        String table = SharedFlussCluster.newTablePath("script").getTableName();
+        String script =
+                Files.readString(
+                        Path.of(getClass().getResource("/scripts/concise-enrichment.sql").toURI()));
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        new SqlScriptRunner(
+                        Map.of(
+                                "bootstrap.servers",
+                                SharedFlussCluster.cluster().bootstrapServers(),
+                                "database",
+                                SharedFlussCluster.DATABASE,
+                                "table",
+                                table),
+                        new PrintStream(output, true, StandardCharsets.UTF_8))
+                .run(script);
+
+        String printed = output.toString(StandardCharsets.UTF_8);
+        assertThat(printed)
+                .contains(
+                        "[INFO] Rewritten by the enrichment planner to:\n"
+                                + "INSERT INTO `"
+                                + table
+                                + "` /*+ OPTIONS('enrichment.group'='geo') */ (`_bucket`,"
+                                + " `_offset`, `city`, `country`)\n")
+                .endsWith(
+                        "id | city | country\n"
+                                + "+I[1, city;10.0.0.1, private]\n"
+                                + "+I[2, city;10.0.0.2, private]\n"
+                                + "+I[3, city;192.0.2.3, public]\n"
+                                + "3 rows\n");
+    }
+}

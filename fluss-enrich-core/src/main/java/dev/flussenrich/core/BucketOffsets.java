@@ -1,0 +1,80 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.client.admin.ListOffsetsResult;
+import org.apache.fluss.client.admin.OffsetSpec;
+import org.apache.fluss.exception.FlussRuntimeException;
+import org.apache.fluss.exception.RetriableException;
+import org.apache.fluss.metadata.TablePath;
+
+import java.time.Duration;
+import java.util.List;
+
+import static dev.flussenrich.core.internal.FlussCalls.await;
+import static dev.flussenrich.core.internal.FlussCalls.pause;
+
+/** Earliest, latest (high watermark) and by-timestamp offsets of one bucket of a Fluss table. */
+@Internal
+public final class BucketOffsets {
+
+    /** How long to wait for a bucket leader (new partition, failover) before giving up. */
+    private static final Duration LEADER_WAIT = Duration.ofSeconds(30);
+
+    private final Admin admin;
+
+    public BucketOffsets(Admin admin) {
+        this.admin = admin;
+    }
+
+    /** The first offset still stored. */
+    public long earliest(TablePath table, EnrichedBucket bucket) {
+        return list(table, bucket, new OffsetSpec.EarliestSpec());
+    }
+
+    /** The high watermark: the next offset to be assigned; everything below is replicated. */
+    public long highWatermark(TablePath table, EnrichedBucket bucket) {
+        return list(table, bucket, new OffsetSpec.LatestSpec());
+    }
+
+    /** The first offset whose commit timestamp is at or after {@code timestampMs}. */
+    public long atTimestamp(TablePath table, EnrichedBucket bucket, long timestampMs) {
+        return list(table, bucket, new OffsetSpec.TimestampSpec(timestampMs));
+    }
+
+    private long list(TablePath table, EnrichedBucket bucket, OffsetSpec spec) {
+        long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
+        while (true) {
+            try {
+                List<Integer> buckets = List.of(bucket.bucket());
+                ListOffsetsResult result =
+                        bucket.partitionName() == null
+                                ? admin.listOffsets(table, buckets, spec)
+                                : admin.listOffsets(table, bucket.partitionName(), buckets, spec);
+                return await(result.bucketResult(bucket.bucket()));
+            } catch (RuntimeException e) {
+                // A bucket of a just-created partition (or one failing over) has no leader yet.
+                if (!isTransient(e) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                pause(100, "a bucket leader");
+            }
+        }
+    }
+
+    private static boolean isTransient(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RetriableException
+                    || (t instanceof FlussRuntimeException
+                            && String.valueOf(t.getMessage()).startsWith("Leader not found"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,170 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.client.table.scanner.ScanRecord;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.row.InternalRow;
+
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Merge-joins one base bucket with the same bucket of each touched group's companion, by offset.
+ *
+ * <p>A base row is emitted only once every touched group has a row for its offset, so no partial
+ * row ever leaves. A companion row for an offset below the next expected one is a duplicate (a
+ * replay, or a losing racing writer) and is skipped, so the first row written wins; a companion row
+ * past the expected offset means the companion skipped an offset, which the write contract forbids:
+ * that is corruption and fails loudly.
+ */
+@Internal
+final class BucketStitcher {
+
+    private final TablePath table;
+    private final EnrichedBucket bucket;
+    private final ProjectionPlan plan;
+    private final long stopOffset;
+    private final ArrayDeque<ScanRecord> base = new ArrayDeque<>();
+    private final ArrayDeque<ScanRecord>[] companions;
+
+    private long nextOffset;
+    private long baseReceivedUpTo;
+    private final long[] companionReceivedUpTo;
+
+    @SuppressWarnings("unchecked")
+    BucketStitcher(
+            TablePath table,
+            EnrichedBucket bucket,
+            ProjectionPlan plan,
+            long startOffset,
+            long stopOffset) {
+        this.table = table;
+        this.bucket = bucket;
+        this.plan = plan;
+        this.nextOffset = startOffset;
+        this.baseReceivedUpTo = startOffset;
+        this.stopOffset = stopOffset;
+        int groups = plan.groups().size();
+        this.companions = new ArrayDeque[groups];
+        this.companionReceivedUpTo = new long[groups];
+        for (int i = 0; i < groups; i++) {
+            companions[i] = new ArrayDeque<>();
+            companionReceivedUpTo[i] = -1;
+        }
+    }
+
+    /** Adds base records of this bucket, in log order; re-delivered ones are ignored. */
+    void addBase(List<ScanRecord> records) {
+        for (ScanRecord record : records) {
+            if (record.logOffset() >= baseReceivedUpTo) {
+                base.add(record);
+                baseReceivedUpTo = record.logOffset() + 1;
+            }
+        }
+    }
+
+    /** Sets where the companion of group {@code index} is read from (its log offset). */
+    void startCompanionAt(int index, long logOffset) {
+        companionReceivedUpTo[index] = logOffset;
+    }
+
+    /** Adds companion records of group {@code index}, in log order. */
+    void addCompanion(int index, List<ScanRecord> records) {
+        for (ScanRecord record : records) {
+            if (record.logOffset() >= companionReceivedUpTo[index]) {
+                companions[index].add(record);
+                companionReceivedUpTo[index] = record.logOffset() + 1;
+            }
+        }
+    }
+
+    /** Emits every row whose offset all touched groups have reached, up to the stop offset. */
+    void drain(Consumer<StitchedRecord> out) {
+        InternalRow[] parts = new InternalRow[companions.length];
+        while (!base.isEmpty() && nextOffset < stopOffset) {
+            ScanRecord head = base.peek();
+            if (head.logOffset() < nextOffset) {
+                base.poll();
+                continue;
+            }
+            long offset = head.logOffset();
+            for (int g = 0; g < companions.length; g++) {
+                ScanRecord match = companionRowFor(g, offset);
+                if (match == null) {
+                    return;
+                }
+                parts[g] = match.getRow();
+            }
+            base.poll();
+            for (ArrayDeque<ScanRecord> companion : companions) {
+                companion.poll();
+            }
+            out.accept(
+                    new StitchedRecord(
+                            bucket, offset, head.timestamp(), plan.assemble(head.getRow(), parts)));
+            nextOffset = offset + 1;
+        }
+    }
+
+    private ScanRecord companionRowFor(int group, long offset) {
+        ArrayDeque<ScanRecord> queue = companions[group];
+        while (!queue.isEmpty()) {
+            ScanRecord head = queue.peek();
+            long source = head.getRow().getLong(0);
+            if (source < offset) {
+                queue.poll();
+            } else if (source == offset) {
+                return head;
+            } else {
+                throw new EnrichmentContractException(
+                        String.format(
+                                "Companion of group '%s' of table '%s', %s, skips from offset %d "
+                                        + "to %d (companion log offset %d). The companion log is "
+                                        + "corrupt or was written around fluss-enrich; re-create "
+                                        + "the group.",
+                                plan.groups().get(group),
+                                table,
+                                bucket,
+                                offset,
+                                source,
+                                head.logOffset()));
+            }
+        }
+        return null;
+    }
+
+    /** Whether every row before the stop offset has been emitted. */
+    boolean isFinished() {
+        return nextOffset >= stopOffset;
+    }
+
+    long nextOffset() {
+        return nextOffset;
+    }
+
+    int pendingBase() {
+        return base.size();
+    }
+
+    int pendingCompanion(int group) {
+        return companions[group].size();
+    }
+
+    long baseReceivedUpTo() {
+        return baseReceivedUpTo;
+    }
+
+    long companionReceivedUpTo(int group) {
+        return companionReceivedUpTo[group];
+    }
+
+    EnrichedBucket bucket() {
+        return bucket;
+    }
+}

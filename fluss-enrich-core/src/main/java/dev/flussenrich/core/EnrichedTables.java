@@ -1,0 +1,220 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import dev.flussenrich.core.internal.TableCreation;
+
+import org.apache.fluss.annotation.PublicEvolving;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.metadata.Schema;
+import org.apache.fluss.metadata.TableChange;
+import org.apache.fluss.metadata.TableDescriptor;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.types.DataField;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static dev.flussenrich.core.internal.FlussCalls.await;
+
+/**
+ * Creates, loads, alters and drops logical tables (base + companions) through a Fluss {@link
+ * Admin}. Every definition is validated before anything is created; a creation that fails half way
+ * is rolled back.
+ */
+@PublicEvolving
+public final class EnrichedTables {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EnrichedTables.class);
+
+    private final Admin admin;
+    private final TableCreation creation;
+
+    public EnrichedTables(Admin admin) {
+        this.admin = admin;
+        this.creation = new TableCreation(admin);
+    }
+
+    /** Creates the base table and one companion per group declared in {@code logical}. */
+    public void create(TablePath path, TableDescriptor logical, boolean ignoreIfExists) {
+        EnrichedTableLayout layout = EnrichedTableLayout.plan(path, logical);
+        if (await(admin.tableExists(path))) {
+            if (ignoreIfExists) {
+                return;
+            }
+            throw new InvalidTableLayoutException(
+                    String.format("Table '%s' already exists.", path));
+        }
+        for (ColumnGroup group : layout.groups()) {
+            requireFreeCompanionName(path, group.name());
+        }
+        TableInfo base = creation.create(path, layout.baseDescriptor());
+        List<TablePath> created = new ArrayList<>();
+        try {
+            for (ColumnGroup group : layout.groups()) {
+                TablePath companion = EnrichedTableLayout.companionPath(path, group.name());
+                creation.create(
+                        companion,
+                        EnrichedTableLayout.companionDescriptor(
+                                base, group.name(), layout.columnsOf(group.name())));
+                created.add(companion);
+            }
+        } catch (RuntimeException e) {
+            created.add(path);
+            dropQuietly(created);
+            throw e;
+        }
+    }
+
+    /**
+     * Adds a column group with new columns to an existing table. Rows written before get this group
+     * from the base's earliest offset on, once an enrichment job writes it.
+     */
+    public void addGroup(TablePath path, String group, List<Schema.Column> columns) {
+        TableInfo base = await(admin.getTableInfo(path));
+        EnrichedTable current = load(base);
+        if (current.group(group).isPresent()) {
+            throw new InvalidTableLayoutException(
+                    String.format("Table '%s' already has a column group '%s'.", path, group));
+        }
+        // Validate the table as it would be after the change, with the same rules as create().
+        Schema.Builder schema = Schema.newBuilder();
+        for (DataField field : current.logicalRowType().getFields()) {
+            schema.column(field.getName(), field.getType());
+        }
+        List<String> existing = current.logicalRowType().getFieldNames();
+        for (Schema.Column column : columns) {
+            if (existing.contains(column.getName())) {
+                throw new InvalidTableLayoutException(
+                        String.format(
+                                "Column '%s' already exists in table '%s': a new column group "
+                                        + "brings new columns.",
+                                column.getName(), path));
+            }
+            schema.column(column.getName(), column.getDataType());
+        }
+        String property = EnrichedTableLayout.GROUP_PROPERTY_PREFIX + group;
+        Map<String, String> customProperties = new HashMap<>(base.getCustomProperties().toMap());
+        customProperties.put(
+                property,
+                columns.stream().map(Schema.Column::getName).collect(Collectors.joining(", ")));
+        TableDescriptor after =
+                TableDescriptor.builder(base.toTableDescriptor())
+                        .schema(schema.build())
+                        .customProperties(customProperties)
+                        .build();
+        EnrichedTableLayout.plan(path, after);
+        requireFreeCompanionName(path, group);
+
+        // Companion first: a group is visible only once the base property names it.
+        TablePath companion = EnrichedTableLayout.companionPath(path, group);
+        creation.create(companion, EnrichedTableLayout.companionDescriptor(base, group, columns));
+        try {
+            await(
+                    admin.alterTable(
+                            path,
+                            List.of(TableChange.set(property, customProperties.get(property))),
+                            false));
+        } catch (RuntimeException e) {
+            dropQuietly(List.of(companion));
+            throw e;
+        }
+    }
+
+    /** Loads a logical table; a group whose companion is missing is an error. */
+    public EnrichedTable load(TablePath path) {
+        return load(await(admin.getTableInfo(path)));
+    }
+
+    private EnrichedTable load(TableInfo base) {
+        if (EnrichedTableLayout.isCompanion(base)) {
+            throw new InvalidTableLayoutException(
+                    String.format(
+                            "Table '%s' is a fluss-enrich companion table; use its logical table "
+                                    + "'%s' instead.",
+                            base.getTablePath(),
+                            base.getCustomProperties()
+                                    .toMap()
+                                    .get(EnrichedTableLayout.COMPANION_OF_PROPERTY)));
+        }
+        List<ColumnGroup> groups =
+                ColumnGroups.parse(base.getCustomProperties().toMap(), base.getTablePath())
+                        .asList();
+        List<EnrichedTable.Group> loaded = new ArrayList<>();
+        for (ColumnGroup group : groups) {
+            TablePath companion =
+                    EnrichedTableLayout.companionPath(base.getTablePath(), group.name());
+            if (!await(admin.tableExists(companion))) {
+                throw new InvalidTableLayoutException(
+                        String.format(
+                                "Column group '%s' of table '%s' has no companion table '%s'. "
+                                        + "Recreate the group or remove the property '%s%s'.",
+                                group.name(),
+                                base.getTablePath(),
+                                companion,
+                                EnrichedTableLayout.GROUP_PROPERTY_PREFIX,
+                                group.name()));
+            }
+            loaded.add(new EnrichedTable.Group(group, await(admin.getTableInfo(companion))));
+        }
+        return new EnrichedTable(base, loaded);
+    }
+
+    /** Drops the base table and its companions. */
+    public void drop(TablePath path, boolean ignoreIfNotExists) {
+        if (!await(admin.tableExists(path))) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new InvalidTableLayoutException(
+                    String.format("Table '%s' does not exist.", path));
+        }
+        TableInfo base = await(admin.getTableInfo(path));
+        List<ColumnGroup> groups =
+                ColumnGroups.parse(base.getCustomProperties().toMap(), path).asList();
+        // Base first: once it is gone the logical table is gone, whatever happens next.
+        await(admin.dropTable(path, false));
+        for (ColumnGroup group : groups) {
+            await(admin.dropTable(EnrichedTableLayout.companionPath(path, group.name()), true));
+        }
+    }
+
+    /** The logical tables of a database: every table except companions. */
+    public List<String> listTables(String database) {
+        return await(admin.listTables(database)).stream()
+                .filter(name -> !EnrichedTableLayout.looksLikeCompanion(name))
+                .sorted()
+                .collect(Collectors.toList());
+    }
+
+    private void requireFreeCompanionName(TablePath path, String group) {
+        TablePath companion = EnrichedTableLayout.companionPath(path, group);
+        if (await(admin.tableExists(companion))) {
+            throw new InvalidTableLayoutException(
+                    String.format(
+                            "Cannot store column group '%s' of table '%s': table '%s' already "
+                                    + "exists. Drop it or choose another group name.",
+                            group, path, companion));
+        }
+    }
+
+    private void dropQuietly(List<TablePath> tables) {
+        for (TablePath table : tables) {
+            try {
+                await(admin.dropTable(table, true));
+            } catch (RuntimeException e) {
+                LOG.warn("Could not roll back table {}", table, e);
+            }
+        }
+    }
+}

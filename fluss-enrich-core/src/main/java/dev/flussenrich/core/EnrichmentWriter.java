@@ -1,0 +1,291 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.annotation.PublicEvolving;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.metadata.ResolvedPartitionSpec;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.row.InternalRow;
+import org.apache.fluss.types.DataType;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the rows of one column group into its companion table, keeping the write contract per
+ * bucket: a source offset below the enrichment watermark is dropped (replay), one equal to it is
+ * appended, one above it is a gap (error, or NULL fill by policy), and one at or past the base's
+ * high watermark is rejected.
+ *
+ * <p>Each bucket must be fed by one writer, in increasing source offset order. Appends are
+ * asynchronous and batched by the Fluss client; {@link #flush()} waits for them and rethrows the
+ * first failure. Not thread-safe.
+ */
+@PublicEvolving
+public final class EnrichmentWriter implements AutoCloseable {
+
+    /** Counters for metrics and tests. */
+    public record Stats(long rowsWritten, long duplicatesDropped, long gapsFilled) {}
+
+    private static final BinaryString[] NO_PARTITION = new BinaryString[0];
+
+    private final EnrichedTable table;
+    private final EnrichedTable.Group group;
+    private final GapPolicy gapPolicy;
+    private final TableAppender companion;
+    private final BucketRouter router;
+    private final EnrichmentWatermarks watermarks;
+    private final BucketOffsets offsets;
+    private final InternalRow.FieldGetter[] valueGetters;
+    private final int[] valuePositions;
+    private final int[] partitionPositions;
+    private final int routePosition;
+    private final int offsetPosition;
+    private final int companionArity;
+
+    private final Map<EnrichedBucket, BucketState> buckets = new HashMap<>();
+
+    /** Companion partitions known to exist, with their partition column values. */
+    private final Map<String, BinaryString[]> partitionValues = new HashMap<>();
+
+    private long rowsWritten;
+    private long duplicatesDropped;
+    private long gapsFilled;
+
+    /** Per-bucket position: the watermark and the last base high watermark seen. */
+    private static final class BucketState {
+        long watermark;
+        long baseHighWatermark;
+
+        BucketState(long watermark, long baseHighWatermark) {
+            this.watermark = watermark;
+            this.baseHighWatermark = baseHighWatermark;
+        }
+    }
+
+    public EnrichmentWriter(
+            Connection connection, EnrichedTable table, String groupName, GapPolicy gapPolicy) {
+        this.table = table;
+        this.group = table.requireGroup(groupName);
+        this.gapPolicy = gapPolicy;
+        List<DataType> types = group.columnTypes();
+        if (gapPolicy == GapPolicy.FILL_NULL) {
+            for (int i = 0; i < types.size(); i++) {
+                if (!types.get(i).isNullable()) {
+                    throw new IllegalArgumentException(
+                            String.format(
+                                    "Gap policy fill-null needs nullable group columns, but column "
+                                            + "'%s' of group '%s' of table '%s' is NOT NULL. Use "
+                                            + "gap policy fail.",
+                                    group.group().columns().get(i), groupName, table.tablePath()));
+                }
+            }
+        }
+        this.companion =
+                new TableAppender(
+                        connection,
+                        group.companionPath(),
+                        String.format(
+                                "Writing group '%s' of table '%s' to companion '%s'",
+                                groupName, table.tablePath(), group.companionPath()));
+        this.router = BucketRouter.forCompanion(group.companion());
+        this.watermarks = new EnrichmentWatermarks(connection, table);
+        this.offsets = new BucketOffsets(connection.getAdmin());
+
+        this.valueGetters = new InternalRow.FieldGetter[types.size()];
+        this.valuePositions = new int[types.size()];
+        for (int i = 0; i < types.size(); i++) {
+            valueGetters[i] = InternalRow.createFieldGetter(types.get(i), i);
+            valuePositions[i] = group.companionIndexOf(group.group().columns().get(i));
+        }
+        List<String> partitionKeys = table.base().getPartitionKeys();
+        this.partitionPositions = new int[partitionKeys.size()];
+        for (int i = 0; i < partitionKeys.size(); i++) {
+            partitionPositions[i] = group.companionIndexOf(partitionKeys.get(i));
+        }
+        this.routePosition = group.companionIndexOf(EnrichedTableLayout.ROUTE_COLUMN);
+        this.offsetPosition = group.companionIndexOf(EnrichedTableLayout.SOURCE_OFFSET_COLUMN);
+        this.companionArity = group.companion().getRowType().getFieldCount();
+    }
+
+    /**
+     * Writes the enrichment of base row {@code sourceOffset} of {@code bucket}.
+     *
+     * @param values the group columns, in group order
+     */
+    public void write(EnrichedBucket bucket, long sourceOffset, InternalRow values) {
+        companion.rethrowFailure();
+        if (values.getFieldCount() != valueGetters.length) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Group '%s' of table '%s' has %d columns %s, but the row has %d fields.",
+                            group.name(),
+                            table.tablePath(),
+                            valueGetters.length,
+                            group.group().columns(),
+                            values.getFieldCount()));
+        }
+        BucketState state = stateOf(bucket);
+        if (sourceOffset < state.watermark) {
+            duplicatesDropped++;
+            return;
+        }
+        checkBelowBaseHighWatermark(bucket, state, sourceOffset);
+        if (sourceOffset > state.watermark) {
+            if (gapPolicy == GapPolicy.FAIL) {
+                throw gap(bucket, state.watermark, sourceOffset);
+            }
+            for (long missing = state.watermark; missing < sourceOffset; missing++) {
+                append(bucket, missing, null);
+                gapsFilled++;
+            }
+        }
+        append(bucket, sourceOffset, values);
+        rowsWritten++;
+        state.watermark = sourceOffset + 1;
+    }
+
+    /** The next source offset this writer expects in a bucket (looked up on first use). */
+    public long watermark(EnrichedBucket bucket) {
+        return stateOf(bucket).watermark;
+    }
+
+    /** Waits until every appended row is acknowledged; rethrows the first async failure. */
+    public void flush() {
+        companion.flush();
+    }
+
+    /**
+     * How far this writer's group trails the base in a bucket: the base high watermark (asked now)
+     * minus the watermark. 0 for a bucket not written yet.
+     */
+    public long lag(EnrichedBucket bucket) {
+        BucketState state = buckets.get(bucket);
+        if (state == null) {
+            return 0;
+        }
+        state.baseHighWatermark = offsets.highWatermark(table.tablePath(), bucket);
+        return Math.max(0, state.baseHighWatermark - state.watermark);
+    }
+
+    public Stats stats() {
+        return new Stats(rowsWritten, duplicatesDropped, gapsFilled);
+    }
+
+    private BucketState stateOf(EnrichedBucket bucket) {
+        checkBucket(bucket);
+        BucketState state = buckets.get(bucket);
+        if (state == null) {
+            state =
+                    new BucketState(
+                            watermarks.watermark(group.name(), bucket),
+                            offsets.highWatermark(table.tablePath(), bucket));
+            buckets.put(bucket, state);
+        }
+        return state;
+    }
+
+    private void checkBucket(EnrichedBucket bucket) {
+        if (bucket.bucket() < 0 || bucket.bucket() >= router.numBuckets()) {
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Bucket %d does not exist in table '%s' (buckets 0..%d).",
+                            bucket.bucket(), table.tablePath(), router.numBuckets() - 1));
+        }
+        if ((bucket.partitionName() != null) != table.isPartitioned()) {
+            throw new IllegalArgumentException(
+                    table.isPartitioned()
+                            ? String.format(
+                                    "Table '%s' is partitioned: the bucket needs a partition name.",
+                                    table.tablePath())
+                            : String.format(
+                                    "Table '%s' is not partitioned, but the bucket names partition "
+                                            + "'%s'.",
+                                    table.tablePath(), bucket.partitionName()));
+        }
+    }
+
+    private void checkBelowBaseHighWatermark(
+            EnrichedBucket bucket, BucketState state, long sourceOffset) {
+        if (sourceOffset < state.baseHighWatermark) {
+            return;
+        }
+        state.baseHighWatermark = offsets.highWatermark(table.tablePath(), bucket);
+        if (sourceOffset >= state.baseHighWatermark) {
+            throw new EnrichmentContractException(
+                    String.format(
+                            "Cannot enrich offset %d of table '%s', group '%s', %s: the base "
+                                    + "table's high watermark is %d, and enrichment cannot run "
+                                    + "ahead of the base. Enrich only rows read from the base.",
+                            sourceOffset,
+                            table.tablePath(),
+                            group.name(),
+                            bucket,
+                            state.baseHighWatermark));
+        }
+    }
+
+    private EnrichmentContractException gap(EnrichedBucket bucket, long expected, long received) {
+        return new EnrichmentContractException(
+                String.format(
+                        "Gap in the enrichment of table '%s', group '%s', %s: expected source "
+                                + "offset %d but received %d, so offsets %d..%d would have no "
+                                + "enrichment. Likely causes: the job filters base rows or "
+                                + "reorders them within a bucket (e.g. an unordered async "
+                                + "stage), or base retention removed rows before they were "
+                                + "enriched. Enrich every base row in offset order, or set "
+                                + "'enrichment.gap-policy' = 'fill-null' to write NULL "
+                                + "enrichment for skipped offsets.",
+                        table.tablePath(),
+                        group.name(),
+                        bucket,
+                        expected,
+                        received,
+                        expected,
+                        received - 1));
+    }
+
+    private void append(EnrichedBucket bucket, long sourceOffset, InternalRow values) {
+        BinaryString[] partition = companionPartition(bucket.partitionName());
+        GenericRow row = new GenericRow(companionArity);
+        row.setField(routePosition, router.routeFor(bucket.bucket()));
+        row.setField(offsetPosition, sourceOffset);
+        if (values != null) {
+            for (int i = 0; i < valueGetters.length; i++) {
+                row.setField(valuePositions[i], valueGetters[i].getFieldOrNull(values));
+            }
+        }
+        for (int i = 0; i < partitionPositions.length; i++) {
+            row.setField(partitionPositions[i], partition[i]);
+        }
+        companion.append(row);
+    }
+
+    /** Creates the companion partition on first use; returns its column values (or none). */
+    private BinaryString[] companionPartition(String partitionName) {
+        if (partitionName == null) {
+            return NO_PARTITION;
+        }
+        BinaryString[] values = partitionValues.get(partitionName);
+        if (values == null) {
+            ResolvedPartitionSpec spec = companion.ensurePartition(partitionName);
+            values =
+                    spec.getPartitionValues().stream()
+                            .map(BinaryString::fromString)
+                            .toArray(BinaryString[]::new);
+            partitionValues.put(partitionName, values);
+        }
+        return values;
+    }
+
+    @Override
+    public void close() throws Exception {
+        companion.close();
+    }
+}

@@ -1,0 +1,69 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.annotation.PublicEvolving;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.config.ConfigOptions;
+import org.apache.fluss.config.Configuration;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * How to reach a Fluss cluster: bootstrap servers plus Fluss client options. Serializable, so that
+ * sources and sinks can ship it to their tasks and connect there.
+ */
+@PublicEvolving
+public final class FlussConnectionConfig implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Default per-bucket fetch size. Fluss's 1 MB is smaller than one Arrow batch of a wide table,
+     * which stalls reads; 4 MB does not.
+     */
+    public static final String DEFAULT_FETCH_MAX_BYTES_FOR_BUCKET = "4mb";
+
+    private final Map<String, String> options;
+
+    private FlussConnectionConfig(Map<String, String> options) {
+        this.options = Map.copyOf(options);
+    }
+
+    /**
+     * @param bootstrapServers {@code host:port[,host:port]}
+     * @param clientOptions Fluss client options ({@code client.*}), may be empty
+     */
+    public static FlussConnectionConfig of(
+            String bootstrapServers, Map<String, String> clientOptions) {
+        Map<String, String> options = new HashMap<>(clientOptions);
+        options.put(ConfigOptions.BOOTSTRAP_SERVERS.key(), bootstrapServers);
+        options.putIfAbsent(
+                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET.key(),
+                DEFAULT_FETCH_MAX_BYTES_FOR_BUCKET);
+        return new FlussConnectionConfig(options);
+    }
+
+    public String bootstrapServers() {
+        return options.get(ConfigOptions.BOOTSTRAP_SERVERS.key());
+    }
+
+    public Map<String, String> options() {
+        return options;
+    }
+
+    public Configuration toConfiguration() {
+        return Configuration.fromMap(options);
+    }
+
+    /** Opens a new connection; the caller closes it. */
+    public Connection connect() {
+        return ConnectionFactory.createConnection(toConfiguration());
+    }
+}

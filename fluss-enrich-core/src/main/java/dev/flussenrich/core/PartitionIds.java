@@ -1,0 +1,79 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.metadata.PartitionInfo;
+import org.apache.fluss.metadata.TablePath;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static dev.flussenrich.core.internal.FlussCalls.await;
+
+/**
+ * Partition ids by name for one table. Base and companion partitions share names but not ids; the
+ * cache is refreshed when a name is not known yet.
+ */
+@Internal
+public final class PartitionIds {
+
+    private final Admin admin;
+    private final TablePath table;
+    private final Map<String, Long> idsByName = new HashMap<>();
+
+    public PartitionIds(Admin admin, TablePath table) {
+        this.admin = admin;
+        this.table = table;
+    }
+
+    /** The id of a partition, or empty if the table has no such partition (yet). */
+    public Optional<Long> idOf(String partitionName) {
+        Long id = idsByName.get(partitionName);
+        if (id == null) {
+            refresh();
+            id = idsByName.get(partitionName);
+        }
+        return Optional.ofNullable(id);
+    }
+
+    /** All partitions of the table, by name. */
+    public Map<String, Long> all() {
+        refresh();
+        return Map.copyOf(idsByName);
+    }
+
+    /**
+     * Every bucket of a table with {@code numBuckets} buckets: partitions (as they exist now, by
+     * name) times buckets, or just the buckets when {@code partitioned} is false.
+     */
+    public List<EnrichedBucket> allBuckets(boolean partitioned, int numBuckets) {
+        List<String> partitionNames =
+                partitioned
+                        ? all().keySet().stream().sorted().toList()
+                        : Collections.singletonList(null);
+        List<EnrichedBucket> buckets = new ArrayList<>();
+        for (String partition : partitionNames) {
+            for (int b = 0; b < numBuckets; b++) {
+                buckets.add(EnrichedBucket.of(partition, b));
+            }
+        }
+        return buckets;
+    }
+
+    private void refresh() {
+        List<PartitionInfo> partitions = await(admin.listPartitionInfos(table));
+        idsByName.clear();
+        for (PartitionInfo partition : partitions) {
+            idsByName.put(partition.getPartitionName(), partition.getPartitionId());
+        }
+    }
+}

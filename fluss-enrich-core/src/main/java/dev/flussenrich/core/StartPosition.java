@@ -1,0 +1,76 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.annotation.PublicEvolving;
+
+import java.io.Serializable;
+
+/**
+ * Where a read of a bucket starts: earliest, latest, the first row at or after a timestamp, an
+ * explicit offset, or the enrichment watermark of a group (where an enrichment job resumes).
+ */
+@PublicEvolving
+public record StartPosition(Kind kind, long value, String group) implements Serializable {
+
+    /**
+     * The kinds of start position. {@link #toString()} is the value users write in options ({@code
+     * 'earliest'}, {@code 'enrichment-watermark'}, ...).
+     */
+    public enum Kind {
+        EARLIEST("earliest"),
+        LATEST("latest"),
+        TIMESTAMP("timestamp"),
+        OFFSET("offset"),
+        ENRICHMENT_WATERMARK("enrichment-watermark");
+
+        private final String value;
+
+        Kind(String value) {
+            this.value = value;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+    }
+
+    public static StartPosition earliest() {
+        return new StartPosition(Kind.EARLIEST, 0, null);
+    }
+
+    public static StartPosition latest() {
+        return new StartPosition(Kind.LATEST, 0, null);
+    }
+
+    public static StartPosition timestamp(long timestampMs) {
+        return new StartPosition(Kind.TIMESTAMP, timestampMs, null);
+    }
+
+    public static StartPosition offset(long offset) {
+        return new StartPosition(Kind.OFFSET, offset, null);
+    }
+
+    public static StartPosition enrichmentWatermark(String group) {
+        return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, group);
+    }
+
+    /** The base offset this position means in one bucket. */
+    public long resolve(
+            EnrichedTable table,
+            EnrichedBucket bucket,
+            BucketOffsets offsets,
+            EnrichmentWatermarks watermarks) {
+        return switch (kind) {
+            case EARLIEST -> offsets.earliest(table.tablePath(), bucket);
+            case LATEST -> offsets.highWatermark(table.tablePath(), bucket);
+            case TIMESTAMP -> offsets.atTimestamp(table.tablePath(), bucket, value);
+            case OFFSET -> value;
+            case ENRICHMENT_WATERMARK -> watermarks.watermark(group, bucket);
+        };
+    }
+}

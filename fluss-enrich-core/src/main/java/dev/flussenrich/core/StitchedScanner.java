@@ -1,0 +1,360 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import dev.flussenrich.core.internal.FlussCalls;
+
+import org.apache.fluss.annotation.PublicEvolving;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.table.Table;
+import org.apache.fluss.client.table.scanner.ScanRecord;
+import org.apache.fluss.client.table.scanner.log.LogScanner;
+import org.apache.fluss.client.table.scanner.log.ScanRecords;
+import org.apache.fluss.metadata.TableBucket;
+import org.apache.fluss.metadata.TablePath;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a projection of a logical table from any set of buckets, emitting only whole rows.
+ *
+ * <p>A projection that touches no group reads the base alone, exactly like a plain Fluss scan
+ * (server-side column projection, no companion I/O). A projection that touches groups merge-joins
+ * the base with those groups' companions bucket by bucket (see {@link BucketStitcher}); the read
+ * frontier of a bucket is min(base high watermark, each touched group's watermark). A bucket whose
+ * buffered base rows wait for enrichment stops fetching base data until the companions catch up.
+ * Not thread-safe.
+ */
+@PublicEvolving
+public final class StitchedScanner implements AutoCloseable {
+
+    /** Fetch no more base (or companion) rows for a bucket while this many wait in memory. */
+    static final int MAX_PENDING_PER_BUCKET = 20_000;
+
+    private static final Duration SLICE = Duration.ofMillis(20);
+    private static final long PARTITION_RETRY_NANOS = Duration.ofMillis(500).toNanos();
+
+    private final EnrichedTable table;
+    private final ProjectionPlan plan;
+    private final BucketOffsets offsets;
+    private final EnrichmentWatermarks watermarks;
+    private final CompanionProbe probe;
+    private final Source base;
+    private final List<Source> companions = new ArrayList<>();
+    private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
+    private long lastPartitionRetry;
+
+    /** One Fluss table being scanned, and which buckets it is subscribed to. */
+    private static final class Source {
+        final TablePath path;
+        final Table table;
+        final LogScanner scanner;
+        final PartitionIds partitionIds;
+        final Map<Long, String> partitionNames = new HashMap<>();
+
+        /** Buckets subscribed right now, and buckets waiting for their partition to appear. */
+        final Map<EnrichedBucket, Boolean> subscribed = new HashMap<>();
+
+        Source(Connection connection, TablePath path, List<String> columns) {
+            this.path = path;
+            this.table = connection.getTable(path);
+            this.scanner = table.newScan().project(columns).createLogScanner();
+            this.partitionIds = new PartitionIds(connection.getAdmin(), path);
+        }
+
+        Optional<Long> partitionId(EnrichedBucket bucket) {
+            if (bucket.partitionName() == null) {
+                return Optional.empty();
+            }
+            Optional<Long> id = partitionIds.idOf(bucket.partitionName());
+            id.ifPresent(value -> partitionNames.put(value, bucket.partitionName()));
+            return id;
+        }
+
+        boolean partitionExists(EnrichedBucket bucket) {
+            return bucket.partitionName() == null || partitionId(bucket).isPresent();
+        }
+
+        void subscribe(EnrichedBucket bucket, long offset) {
+            Optional<Long> id = partitionId(bucket);
+            if (id.isPresent()) {
+                scanner.subscribe(id.get(), bucket.bucket(), offset);
+            } else {
+                scanner.subscribe(bucket.bucket(), offset);
+            }
+            subscribed.put(bucket, true);
+        }
+
+        void unsubscribe(EnrichedBucket bucket) {
+            if (Boolean.TRUE.equals(subscribed.put(bucket, false))) {
+                Optional<Long> id = partitionId(bucket);
+                if (id.isPresent()) {
+                    scanner.unsubscribe(id.get(), bucket.bucket());
+                } else {
+                    scanner.unsubscribe(bucket.bucket());
+                }
+            }
+        }
+
+        boolean isSubscribed(EnrichedBucket bucket) {
+            return Boolean.TRUE.equals(subscribed.get(bucket));
+        }
+
+        boolean hasSubscriptions() {
+            return subscribed.containsValue(true);
+        }
+
+        EnrichedBucket bucketOf(TableBucket tableBucket) {
+            Long partitionId = tableBucket.getPartitionId();
+            return EnrichedBucket.of(
+                    partitionId == null ? null : partitionNames.get(partitionId),
+                    tableBucket.getBucket());
+        }
+
+        void close() throws Exception {
+            scanner.close();
+            table.close();
+        }
+    }
+
+    /** Opens a scanner of {@code columns} (logical names, output order) of {@code table}. */
+    public StitchedScanner(Connection connection, EnrichedTable table, List<String> columns) {
+        this.table = table;
+        this.plan = new ProjectionPlan(table, columns);
+        this.offsets = new BucketOffsets(connection.getAdmin());
+        this.watermarks = new EnrichmentWatermarks(connection, table);
+        this.probe = new CompanionProbe(connection);
+        this.base = new Source(connection, table.tablePath(), plan.baseColumns());
+        for (String group : plan.groups()) {
+            companions.add(
+                    new Source(
+                            connection,
+                            table.requireGroup(group).companionPath(),
+                            plan.companionColumns(group)));
+        }
+    }
+
+    /** Groups this scanner gates on; empty for a base-only projection. */
+    public List<String> gatingGroups() {
+        return plan.groups();
+    }
+
+    /** Number of companion tables this scanner reads (0 for a base-only projection). */
+    public int openCompanionScanners() {
+        return companions.size();
+    }
+
+    /** Every bucket of the table: partitions (as they exist now) times buckets. */
+    public List<EnrichedBucket> allBuckets() {
+        return base.partitionIds.allBuckets(table.isPartitioned(), table.numBuckets());
+    }
+
+    /** The base offset where {@code position} starts in a bucket. */
+    public long resolve(StartPosition position, EnrichedBucket bucket) {
+        return position.resolve(table, bucket, offsets, watermarks);
+    }
+
+    /**
+     * The bounded stop offset of a bucket as of now: min(base high watermark, watermark of each
+     * gating group).
+     */
+    public long frontier(EnrichedBucket bucket) {
+        return watermarks.frontier(plan.groups(), bucket);
+    }
+
+    /** Subscribes every bucket at {@code position}; bounded scans stop at today's frontier. */
+    public void subscribeAll(StartPosition position, boolean bounded) {
+        for (EnrichedBucket bucket : allBuckets()) {
+            subscribe(
+                    bucket, resolve(position, bucket), bounded ? frontier(bucket) : Long.MAX_VALUE);
+        }
+    }
+
+    /**
+     * Reads a bucket from base offset {@code startOffset} (inclusive) to {@code stopOffset}
+     * (exclusive; {@link Long#MAX_VALUE} for an unbounded read).
+     */
+    public void subscribe(EnrichedBucket bucket, long startOffset, long stopOffset) {
+        if (stitchers.containsKey(bucket)) {
+            throw new IllegalStateException(bucket + " is already subscribed");
+        }
+        BucketStitcher stitcher =
+                new BucketStitcher(table.tablePath(), bucket, plan, startOffset, stopOffset);
+        stitchers.put(bucket, stitcher);
+        if (stitcher.isFinished()) {
+            return;
+        }
+        base.subscribe(bucket, startOffset);
+        for (int g = 0; g < companions.size(); g++) {
+            companions.get(g).subscribed.put(bucket, false);
+            trySubscribeCompanion(g, stitcher);
+        }
+    }
+
+    /** Stops reading a bucket and forgets its buffered rows. */
+    public void unsubscribe(EnrichedBucket bucket) {
+        if (stitchers.remove(bucket) == null) {
+            return;
+        }
+        base.unsubscribe(bucket);
+        base.subscribed.remove(bucket);
+        for (Source companion : companions) {
+            companion.unsubscribe(bucket);
+            companion.subscribed.remove(bucket);
+        }
+    }
+
+    /** The next base offset that will be emitted for a bucket (its checkpointable position). */
+    public long nextOffset(EnrichedBucket bucket) {
+        return stitchers.get(bucket).nextOffset();
+    }
+
+    /** Whether every subscribed bucket has reached its stop offset. */
+    public boolean isFinished() {
+        return stitchers.values().stream().allMatch(BucketStitcher::isFinished);
+    }
+
+    /** Buckets that reached their stop offset. */
+    public List<EnrichedBucket> finishedBuckets() {
+        return stitchers.values().stream()
+                .filter(BucketStitcher::isFinished)
+                .map(BucketStitcher::bucket)
+                .toList();
+    }
+
+    /** Waits up to {@code timeout} for whole rows; returns those available (maybe none). */
+    public List<StitchedRecord> poll(Duration timeout) {
+        List<StitchedRecord> out = new ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        do {
+            retryPendingCompanions();
+            boolean fetched = fetch(base, -1);
+            for (int g = 0; g < companions.size(); g++) {
+                fetched |= fetch(companions.get(g), g);
+            }
+            if (!fetched) {
+                idle();
+            }
+            for (BucketStitcher stitcher : stitchers.values()) {
+                stitcher.drain(out::add);
+                applyBackpressure(stitcher);
+            }
+        } while (out.isEmpty() && !isFinished() && System.nanoTime() < deadline);
+        return out;
+    }
+
+    /** Polls one source for a short slice; false if it had nothing to poll. */
+    private boolean fetch(Source source, int group) {
+        if (!source.hasSubscriptions()) {
+            return false;
+        }
+        ScanRecords records = source.scanner.poll(SLICE);
+        for (TableBucket tableBucket : records.buckets()) {
+            BucketStitcher stitcher = stitchers.get(source.bucketOf(tableBucket));
+            if (stitcher == null) {
+                continue;
+            }
+            List<ScanRecord> bucketRecords = records.records(tableBucket);
+            if (group < 0) {
+                stitcher.addBase(bucketRecords);
+            } else {
+                stitcher.addCompanion(group, bucketRecords);
+            }
+        }
+        return true;
+    }
+
+    private static void idle() {
+        FlussCalls.pause(SLICE.toMillis(), "rows");
+    }
+
+    /** Pauses fetching for a bucket whose buffer is full, resumes it once half drained. */
+    private void applyBackpressure(BucketStitcher stitcher) {
+        EnrichedBucket bucket = stitcher.bucket();
+        if (stitcher.isFinished()) {
+            base.unsubscribe(bucket);
+            companions.forEach(c -> c.unsubscribe(bucket));
+            return;
+        }
+        if (stitcher.pendingBase() >= MAX_PENDING_PER_BUCKET) {
+            base.unsubscribe(bucket);
+        } else if (stitcher.pendingBase() < MAX_PENDING_PER_BUCKET / 2
+                && !base.isSubscribed(bucket)) {
+            base.subscribe(bucket, stitcher.baseReceivedUpTo());
+        }
+        for (int g = 0; g < companions.size(); g++) {
+            Source companion = companions.get(g);
+            long position = stitcher.companionReceivedUpTo(g);
+            if (position < 0) {
+                continue; // partition not created yet
+            }
+            if (stitcher.pendingCompanion(g) >= MAX_PENDING_PER_BUCKET) {
+                companion.unsubscribe(bucket);
+            } else if (stitcher.pendingCompanion(g) < MAX_PENDING_PER_BUCKET / 2
+                    && !companion.isSubscribed(bucket)) {
+                companion.subscribe(bucket, position);
+            }
+        }
+    }
+
+    private void retryPendingCompanions() {
+        long now = System.nanoTime();
+        if (now - lastPartitionRetry < PARTITION_RETRY_NANOS) {
+            return;
+        }
+        lastPartitionRetry = now;
+        for (BucketStitcher stitcher : stitchers.values()) {
+            for (int g = 0; g < companions.size(); g++) {
+                if (stitcher.companionReceivedUpTo(g) < 0 && !stitcher.isFinished()) {
+                    trySubscribeCompanion(g, stitcher);
+                }
+            }
+        }
+    }
+
+    /**
+     * Subscribes a companion bucket at the first log position that can hold the next expected base
+     * offset. The companion holds a contiguous run of source offsets from its earliest row on
+     * (replays only add duplicates), so offset X sits at log position >= earliest + (X - source
+     * offset of the earliest row); rows before X that are read anyway are skipped.
+     */
+    private void trySubscribeCompanion(int group, BucketStitcher stitcher) {
+        Source companion = companions.get(group);
+        EnrichedBucket bucket = stitcher.bucket();
+        if (!companion.partitionExists(bucket)) {
+            return;
+        }
+        long earliest = offsets.earliest(companion.path, bucket);
+        long highWatermark = offsets.highWatermark(companion.path, bucket);
+        long position = earliest;
+        if (highWatermark > earliest) {
+            long firstSource =
+                    probe.sourceOffsetAt(
+                            companion.path,
+                            companion.partitionId(bucket).orElse(null),
+                            bucket.bucket(),
+                            earliest);
+            long skip = Math.max(0, stitcher.nextOffset() - firstSource);
+            position = Math.min(highWatermark, earliest + skip);
+        }
+        stitcher.startCompanionAt(group, position);
+        companion.subscribe(bucket, position);
+    }
+
+    @Override
+    public void close() throws Exception {
+        base.close();
+        for (Source companion : companions) {
+            companion.close();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core.internal;
+
+import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.client.admin.FlussAdmin;
+import org.apache.fluss.client.admin.OffsetSpec;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.rpc.gateway.AdminReadOnlyGateway;
+import org.apache.fluss.rpc.messages.MetadataRequest;
+import org.apache.fluss.rpc.messages.MetadataResponse;
+import org.apache.fluss.rpc.messages.PbBucketMetadata;
+import org.apache.fluss.rpc.messages.PbPartitionMetadata;
+import org.apache.fluss.rpc.messages.PbTableMetadata;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static dev.flussenrich.core.internal.FlussCalls.await;
+import static dev.flussenrich.core.internal.FlussCalls.pause;
+
+/**
+ * Waits, right after a table or partition is created, until the coordinator reports a leader for
+ * each of its buckets and the leaders serve it.
+ *
+ * <p>Why (Fluss 0.9.1): the coordinator can miss a table creation and never elect leaders (see
+ * {@link TableCreation}, which creates such a table again); and a tablet server asked for metadata
+ * during the election caches the leaderless answer it reads from ZooKeeper without a version check,
+ * so a coordinator update landing meanwhile is lost and writes to the bucket retry forever. The
+ * coordinator answers from its own state and caches nothing, so it is the one asked.
+ */
+@Internal
+public final class BucketLeaders {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BucketLeaders.class);
+
+    private static final Duration WAIT = Duration.ofMinutes(1);
+    private static final long POLL_MILLIS = 20;
+
+    private final Admin admin;
+
+    public BucketLeaders(Admin admin) {
+        this.admin = admin;
+    }
+
+    /**
+     * True once the coordinator reports a leader for every bucket of the table (or of one of its
+     * partitions) and those leaders answer an offset request; false if {@code wait} passes first.
+     * The second step catches a partition of a table the coordinator never learnt of: it gets
+     * leaders on record, but no tablet server takes them up.
+     */
+    public boolean awaitServed(TableInfo table, String partitionName, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        if (!awaitLeaders(table, partitionName, wait)) {
+            return false;
+        }
+        List<Integer> buckets = IntStream.range(0, table.getNumBuckets()).boxed().toList();
+        OffsetSpec latest = new OffsetSpec.LatestSpec();
+        while (true) {
+            try {
+                await(
+                        partitionName == null
+                                ? admin.listOffsets(table.getTablePath(), buckets, latest).all()
+                                : admin.listOffsets(
+                                                table.getTablePath(),
+                                                partitionName,
+                                                buckets,
+                                                latest)
+                                        .all());
+                return true;
+            } catch (RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    LOG.debug("{} is not served: {}", table.getTablePath(), e.toString());
+                    return false;
+                }
+                pause(POLL_MILLIS, "bucket leaders");
+            }
+        }
+    }
+
+    /**
+     * Waits until one partition is served (see {@link #awaitServed}); fails after {@link #WAIT}.
+     */
+    public void awaitPartition(TableInfo table, String partitionName) {
+        if (!awaitServed(table, partitionName, WAIT)) {
+            throw new IllegalStateException(
+                    String.format(
+                            "Partition '%s' of table '%s' was created, but Fluss does not serve it"
+                                    + " after %d s. Check that the Fluss tablet servers are"
+                                    + " running. If they are, the Fluss coordinator missed the"
+                                    + " table's creation: create the table again, or restart the"
+                                    + " coordinator.",
+                            partitionName, table.getTablePath(), WAIT.toSeconds()));
+        }
+    }
+
+    private boolean awaitLeaders(TableInfo table, String partitionName, Duration wait) {
+        // Any other Admin is not a client of a real cluster: there is nothing to wait for.
+        if (!(admin instanceof FlussAdmin flussAdmin)) {
+            return true;
+        }
+        AdminReadOnlyGateway coordinator = flussAdmin.getAdminGateway();
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            List<PbBucketMetadata> buckets =
+                    bucketsOf(await(coordinator.metadata(request(table, partitionName))));
+            if (buckets.size() == table.getNumBuckets()
+                    && buckets.stream().allMatch(PbBucketMetadata::hasLeaderId)) {
+                return true;
+            }
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            pause(POLL_MILLIS, "bucket leaders");
+        }
+    }
+
+    private static MetadataRequest request(TableInfo table, String partitionName) {
+        TablePath path = table.getTablePath();
+        MetadataRequest request = new MetadataRequest();
+        if (partitionName == null) {
+            request.addTablePath()
+                    .setDatabaseName(path.getDatabaseName())
+                    .setTableName(path.getTableName());
+        } else {
+            request.addPartitionsPath()
+                    .setDatabaseName(path.getDatabaseName())
+                    .setTableName(path.getTableName())
+                    .setPartitionName(partitionName);
+        }
+        return request;
+    }
+
+    private static List<PbBucketMetadata> bucketsOf(MetadataResponse response) {
+        return Stream.concat(
+                        response.getTableMetadatasList().stream()
+                                .map(PbTableMetadata::getBucketMetadatasList),
+                        response.getPartitionMetadatasList().stream()
+                                .map(PbPartitionMetadata::getBucketMetadatasList))
+                .flatMap(List::stream)
+                .toList();
+    }
+}

@@ -1,0 +1,384 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.table.Table;
+import org.apache.fluss.client.table.scanner.ScanRecord;
+import org.apache.fluss.client.table.scanner.log.LogScanner;
+import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.metadata.Schema;
+import org.apache.fluss.metadata.TableDescriptor;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.types.DataTypes;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.flussenrich.testutils.TestTables.appendBase;
+import static dev.flussenrich.testutils.TestTables.bucket0;
+import static dev.flussenrich.testutils.TestTables.city;
+import static dev.flussenrich.testutils.TestTables.createDeviceLogs;
+import static dev.flussenrich.testutils.TestTables.describe;
+import static dev.flussenrich.testutils.TestTables.drain;
+import static dev.flussenrich.testutils.TestTables.readBounded;
+import static dev.flussenrich.testutils.TestTables.score;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@ExtendWith(SharedFlussCluster.class)
+class StitchedScannerITCase {
+
+    private Connection connection;
+    private TablePath path;
+    private EnrichedTable table;
+
+    @BeforeEach
+    void createTable() {
+        connection = SharedFlussCluster.connection();
+        path = SharedFlussCluster.newTablePath("reader");
+        table = createDeviceLogs(connection, path, 1);
+    }
+
+    private void enrichGeo(int from, int to) throws Exception {
+        try (EnrichmentWriter writer =
+                new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+            for (int offset = from; offset < to; offset++) {
+                writer.write(bucket0(), offset, city("c" + offset));
+            }
+            writer.flush();
+        }
+    }
+
+    private void enrichRisk(int from, int to) throws Exception {
+        try (EnrichmentWriter writer =
+                new EnrichmentWriter(connection, table, "risk", GapPolicy.FAIL)) {
+            for (int offset = from; offset < to; offset++) {
+                writer.write(bucket0(), offset, score(offset / 10.0));
+            }
+            writer.flush();
+        }
+    }
+
+    @Test
+    void aBaseOnlyProjectionReadsUpToTheHighWatermarkWithoutCompanionIo() throws Exception {
+        appendBase(connection, path, 0, 4);
+        enrichGeo(0, 1);
+        try (StitchedScanner scanner =
+                new StitchedScanner(connection, table, List.of("ip", "id"))) {
+            assertThat(scanner.openCompanionScanners()).isZero();
+            assertThat(scanner.gatingGroups()).isEmpty();
+            scanner.subscribeAll(StartPosition.earliest(), true);
+            assertThat(describe(drain(scanner)))
+                    .containsExactly(
+                            "0@0 [10.0.0.0, 0]",
+                            "0@1 [10.0.0.1, 1]",
+                            "0@2 [10.0.0.2, 2]",
+                            "0@3 [10.0.0.3, 3]");
+        }
+    }
+
+    @Test
+    void aGroupProjectionStopsExactlyAtTheEnrichmentWatermark() throws Exception {
+        appendBase(connection, path, 0, 10);
+        enrichGeo(0, 6);
+        try (StitchedScanner scanner =
+                new StitchedScanner(connection, table, List.of("id", "city"))) {
+            assertThat(scanner.openCompanionScanners()).isEqualTo(1);
+            assertThat(scanner.frontier(bucket0())).isEqualTo(6);
+        }
+        List<StitchedRecord> rows =
+                readBounded(connection, table, StartPosition.earliest(), "id", "city");
+        assertThat(describe(rows))
+                .containsExactly(
+                        "0@0 [0, c0]",
+                        "0@1 [1, c1]",
+                        "0@2 [2, c2]",
+                        "0@3 [3, c3]",
+                        "0@4 [4, c4]",
+                        "0@5 [5, c5]");
+    }
+
+    @Test
+    void twoGroupsGateOnTheSlowerOne() throws Exception {
+        appendBase(connection, path, 0, 10);
+        enrichGeo(0, 8);
+        enrichRisk(0, 3);
+        assertThat(
+                        describe(
+                                readBounded(
+                                        connection,
+                                        table,
+                                        StartPosition.earliest(),
+                                        "score",
+                                        "id",
+                                        "city")))
+                .containsExactly("0@0 [0.0, 0, c0]", "0@1 [0.1, 1, c1]", "0@2 [0.2, 2, c2]");
+        assertThat(readBounded(connection, table, StartPosition.earliest(), "city")).hasSize(8);
+        assertThat(readBounded(connection, table, StartPosition.earliest(), "id")).hasSize(10);
+    }
+
+    @Test
+    void offsetsAndCommitTimestampsAreTheBasesOwn() throws Exception {
+        appendBase(connection, path, 0, 5);
+        enrichGeo(0, 5);
+        List<ScanRecord> plain = new ArrayList<>();
+        try (Table base = connection.getTable(path);
+                LogScanner scanner = base.newScan().createLogScanner()) {
+            scanner.subscribeFromBeginning(0);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (plain.size() < 5 && System.nanoTime() < deadline) {
+                scanner.poll(Duration.ofMillis(100)).forEach(plain::add);
+            }
+        }
+        List<StitchedRecord> stitched =
+                readBounded(connection, table, StartPosition.earliest(), "id", "city");
+        assertThat(stitched).hasSize(5);
+        for (int i = 0; i < 5; i++) {
+            assertThat(stitched.get(i).offset()).isEqualTo(plain.get(i).logOffset());
+            assertThat(stitched.get(i).timestamp()).isEqualTo(plain.get(i).timestamp());
+            assertThat(stitched.get(i).row().getInt(0)).isEqualTo(plain.get(i).getRow().getInt(0));
+        }
+    }
+
+    @Test
+    void aStreamingReaderEmitsRowsAsEnrichmentLandsAndNeverAPartialRow() throws Exception {
+        appendBase(connection, path, 0, 6);
+        try (StitchedScanner scanner =
+                new StitchedScanner(connection, table, List.of("id", "city"))) {
+            scanner.subscribeAll(StartPosition.earliest(), false);
+            assertThat(scanner.poll(Duration.ofMillis(300))).isEmpty();
+            enrichGeo(0, 2);
+            assertThat(describe(pollUntil(scanner, 2)))
+                    .containsExactly("0@0 [0, c0]", "0@1 [1, c1]");
+            enrichGeo(2, 6);
+            assertThat(describe(pollUntil(scanner, 4)))
+                    .containsExactly("0@2 [2, c2]", "0@3 [3, c3]", "0@4 [4, c4]", "0@5 [5, c5]");
+            assertThat(scanner.nextOffset(bucket0())).isEqualTo(6);
+            assertThat(scanner.isFinished()).isFalse();
+        }
+    }
+
+    private static List<StitchedRecord> pollUntil(StitchedScanner scanner, int count) {
+        List<StitchedRecord> out = new ArrayList<>();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (out.size() < count && System.nanoTime() < deadline) {
+            out.addAll(scanner.poll(Duration.ofMillis(100)));
+        }
+        return out;
+    }
+
+    @Test
+    void racingWritersResolveToTheSameFirstWinsRowsForEveryReader() throws Exception {
+        appendBase(connection, path, 0, 4);
+        try (EnrichmentWriter a = new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL);
+                EnrichmentWriter b =
+                        new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+            // Both look up the watermark before either writes: a real race.
+            assertThat(a.watermark(bucket0())).isZero();
+            assertThat(b.watermark(bucket0())).isZero();
+            a.write(bucket0(), 0, city("a0"));
+            a.write(bucket0(), 1, city("a1"));
+            a.flush();
+            b.write(bucket0(), 0, city("b0"));
+            b.write(bucket0(), 1, city("b1"));
+            b.write(bucket0(), 2, city("b2"));
+            b.flush();
+            a.write(bucket0(), 2, city("a2"));
+            a.write(bucket0(), 3, city("a3"));
+            a.flush();
+        }
+        List<String> expected = List.of("0@0 [c:a0]", "0@1 [c:a1]", "0@2 [c:b2]", "0@3 [c:a3]");
+        assertThat(cities(readBounded(connection, table, StartPosition.earliest(), "city")))
+                .isEqualTo(expected);
+        assertThat(cities(readBounded(connection, table, StartPosition.offset(2), "city")))
+                .isEqualTo(expected.subList(2, 4));
+        assertThat(cities(readBounded(connection, table, StartPosition.offset(3), "city")))
+                .isEqualTo(expected.subList(3, 4));
+        assertThat(new EnrichmentWatermarks(connection, table).watermark("geo", bucket0()))
+                .isEqualTo(4);
+    }
+
+    private static List<String> cities(List<StitchedRecord> records) {
+        List<String> out = new ArrayList<>();
+        for (StitchedRecord record : records) {
+            out.add(
+                    record.bucket().bucket()
+                            + "@"
+                            + record.offset()
+                            + " [c:"
+                            + record.row().getString(0)
+                            + "]");
+        }
+        return out;
+    }
+
+    @Test
+    void startPositionsLatestTimestampAndEnrichmentWatermark() throws Exception {
+        appendBase(connection, path, 0, 3);
+        enrichGeo(0, 2);
+        long afterFirstRows = System.currentTimeMillis() + 1;
+        waitForClockToPass(afterFirstRows);
+        appendBase(connection, path, 3, 5);
+        try (StitchedScanner scanner = new StitchedScanner(connection, table, List.of("id"))) {
+            assertThat(scanner.resolve(StartPosition.earliest(), bucket0())).isEqualTo(0);
+            assertThat(scanner.resolve(StartPosition.latest(), bucket0())).isEqualTo(5);
+            assertThat(scanner.resolve(StartPosition.timestamp(afterFirstRows), bucket0()))
+                    .isEqualTo(3);
+            assertThat(scanner.resolve(StartPosition.enrichmentWatermark("geo"), bucket0()))
+                    .isEqualTo(2);
+            assertThat(scanner.resolve(StartPosition.enrichmentWatermark("risk"), bucket0()))
+                    .isEqualTo(0);
+        }
+        assertThat(
+                        describe(
+                                readBounded(
+                                        connection,
+                                        table,
+                                        StartPosition.enrichmentWatermark("geo"),
+                                        "id")))
+                .containsExactly("0@2 [2]", "0@3 [3]", "0@4 [4]");
+        assertThat(readBounded(connection, table, StartPosition.latest(), "id")).isEmpty();
+    }
+
+    private static void waitForClockToPass(long millis) throws InterruptedException {
+        while (System.currentTimeMillis() <= millis) {
+            Thread.sleep(1);
+        }
+    }
+
+    @Test
+    void aPartitionedBaseIsEnrichedAndStitchedPerPartition() throws Exception {
+        TablePath partitioned = SharedFlussCluster.newTablePath("partitioned");
+        EnrichedTables tables = new EnrichedTables(connection.getAdmin());
+        tables.create(
+                partitioned,
+                TableDescriptor.builder()
+                        .schema(
+                                Schema.newBuilder()
+                                        .column("id", DataTypes.INT())
+                                        .column("dt", DataTypes.STRING())
+                                        .column("city", DataTypes.STRING())
+                                        .build())
+                        .partitionedBy("dt")
+                        .distributedBy(2, "id")
+                        .customProperty("column-groups.geo", "city")
+                        .build(),
+                false);
+        PartitionCreator partitions =
+                new PartitionCreator(
+                        connection.getAdmin(),
+                        connection.getAdmin().getTableInfo(partitioned).get());
+        for (String dt : List.of("2026-01-01", "2026-01-02")) {
+            partitions.ensure(dt);
+        }
+        try (Table base = connection.getTable(partitioned)) {
+            AppendWriter writer = base.newAppend().createWriter();
+            for (int id = 0; id < 8; id++) {
+                writer.append(
+                        GenericRow.of(
+                                id, BinaryString.fromString(id < 4 ? "2026-01-01" : "2026-01-02")));
+            }
+            writer.flush();
+        }
+        EnrichedTable loaded = tables.load(partitioned);
+        List<StitchedRecord> baseRows =
+                readBounded(connection, loaded, StartPosition.earliest(), "id", "dt");
+        assertThat(baseRows).hasSize(8);
+        try (EnrichmentWriter writer =
+                new EnrichmentWriter(connection, loaded, "geo", GapPolicy.FAIL)) {
+            for (StitchedRecord row : baseRows) {
+                writer.write(row.bucket(), row.offset(), city("city" + row.row().getInt(0)));
+            }
+            writer.flush();
+        }
+        List<StitchedRecord> stitched =
+                readBounded(connection, loaded, StartPosition.earliest(), "id", "dt", "city");
+        assertThat(stitched).hasSize(8);
+        for (StitchedRecord row : stitched) {
+            int id = row.row().getInt(0);
+            assertThat(row.bucket().partitionName()).isEqualTo(row.row().getString(1).toString());
+            assertThat(row.row().getString(1).toString())
+                    .isEqualTo(id < 4 ? "2026-01-01" : "2026-01-02");
+            assertThat(row.row().getString(2).toString()).isEqualTo("city" + id);
+        }
+        assertThat(stitched.stream().map(r -> r.row().getInt(0)).sorted().toList())
+                .containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+    }
+
+    @Test
+    void aGroupAddedToATableWithDataStartsAtTheBasesEarliestOffset() throws Exception {
+        TablePath plain = SharedFlussCluster.newTablePath("late_group");
+        EnrichedTables tables = new EnrichedTables(connection.getAdmin());
+        tables.create(
+                plain,
+                TableDescriptor.builder()
+                        .schema(
+                                Schema.newBuilder()
+                                        .column("id", DataTypes.INT())
+                                        .column("ip", DataTypes.STRING())
+                                        .build())
+                        .distributedBy(1)
+                        .build(),
+                false);
+        appendBase(connection, plain, 0, 3);
+        tables.addGroup(plain, "geo", List.of(new Schema.Column("country", DataTypes.STRING())));
+        EnrichedTable loaded = tables.load(plain);
+        assertThat(loaded.logicalRowType().getFieldNames()).containsExactly("id", "ip", "country");
+        long baseEarliest = new BucketOffsets(connection.getAdmin()).earliest(plain, bucket0());
+        assertThat(new EnrichmentWatermarks(connection, loaded).watermark("geo", bucket0()))
+                .isEqualTo(baseEarliest)
+                .isEqualTo(0);
+        try (EnrichmentWriter writer =
+                new EnrichmentWriter(connection, loaded, "geo", GapPolicy.FAIL)) {
+            for (int offset = 0; offset < 3; offset++) {
+                writer.write(bucket0(), offset, city("country" + offset));
+            }
+            writer.flush();
+        }
+        assertThat(
+                        describe(
+                                readBounded(
+                                        connection,
+                                        loaded,
+                                        StartPosition.earliest(),
+                                        "id",
+                                        "country")))
+                .containsExactly("0@0 [0, country0]", "0@1 [1, country1]", "0@2 [2, country2]");
+    }
+
+    @Test
+    void aCompanionThatSkipsAnOffsetFailsLoudly() throws Exception {
+        appendBase(connection, path, 0, 3);
+        EnrichedTable.Group geo = table.requireGroup("geo");
+        BucketRouter router = BucketRouter.forCompanion(geo.companion());
+        try (Table companion = connection.getTable(geo.companionPath())) {
+            AppendWriter raw = companion.newAppend().createWriter();
+            // Written around the enrichment writer: offsets 0 and 2, no 1.
+            raw.append(GenericRow.of(router.routeFor(0), 0L, BinaryString.fromString("c0")));
+            raw.append(GenericRow.of(router.routeFor(0), 2L, BinaryString.fromString("c2")));
+            raw.flush();
+        }
+        assertThatThrownBy(() -> readBounded(connection, table, StartPosition.earliest(), "city"))
+                .isInstanceOf(EnrichmentContractException.class)
+                .hasMessage(
+                        "Companion of group 'geo' of table '"
+                                + path
+                                + "', bucket 0, skips from offset 1 to 2 (companion log offset"
+                                + " 1). The companion log is corrupt or was written around"
+                                + " fluss-enrich; re-create the group.");
+    }
+}
