@@ -5,9 +5,15 @@
 
 package dev.flussenrich.datastream;
 
-import org.apache.flink.annotation.Internal;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.table.FlussEnrichConnectorOptionsUtil;
 
-/** The "required but not provided" check shared by the builders. */
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.api.ValidationException;
+
+import java.util.Map;
+
+/** Checks shared by the builders. */
 @Internal
 final class BuilderChecks {
 
@@ -17,6 +23,17 @@ final class BuilderChecks {
         if (value == null || (value instanceof String s && s.isBlank())) {
             throw new IllegalArgumentException(
                     what + " is required but not provided: call " + setter + "(...).");
+        }
+    }
+
+    /** The connection, with every client option checked against Fluss's client options. */
+    static FlussConnectionConfig connection(
+            String bootstrapServers, Map<String, String> clientOptions) {
+        try {
+            return FlussConnectionConfig.of(
+                    bootstrapServers, FlussEnrichConnectorOptionsUtil.clientOptions(clientOptions));
+        } catch (ValidationException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
     }
 }

@@ -6,7 +6,6 @@
 package dev.flussenrich.datastream;
 
 import dev.flussenrich.core.ColumnGroup;
-import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.sink.EnrichmentSerializer;
 import dev.flussenrich.sink.EnrichmentSink;
@@ -87,7 +86,7 @@ public final class EnrichmentSinkBuilder<T> {
                             + " [A-Za-z_][A-Za-z0-9_]* and have at most 64 characters.");
         }
         return new EnrichmentSink<>(
-                FlussConnectionConfig.of(bootstrapServers, clientOptions),
+                BuilderChecks.connection(bootstrapServers, clientOptions),
                 table,
                 group,
                 gapPolicy,

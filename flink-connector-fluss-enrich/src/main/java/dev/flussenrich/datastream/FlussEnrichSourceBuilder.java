@@ -5,7 +5,6 @@
 
 package dev.flussenrich.datastream;
 
-import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.ScanSettings;
@@ -124,7 +123,7 @@ public final class FlussEnrichSourceBuilder<T> {
         }
         ScanSettings settings =
                 new ScanSettings(
-                        FlussConnectionConfig.of(bootstrapServers, clientOptions),
+                        BuilderChecks.connection(bootstrapServers, clientOptions),
                         table,
                         columns,
                         start,

@@ -124,5 +124,12 @@ class FlussEnrichBuildersTest {
                 .hasMessage(
                         "'geo-2' is not a valid column group name: group names match"
                                 + " [A-Za-z_][A-Za-z0-9_]* and have at most 64 characters.");
+        assertThatThrownBy(
+                        () ->
+                                completeSink()
+                                        .setClientOption("client.writer.bach-size", "1mb")
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Unknown Fluss client option 'client.writer.bach-size'.");
     }
 }
