@@ -13,12 +13,13 @@ import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
 
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Flink metrics of an enrichment writer: rows written, replayed rows dropped, NULL rows written for
- * gaps, and per bucket the enrichment lag (base high watermark minus the group's watermark, as of
- * the last flush).
+ * gaps, expired base rows moved past, and per bucket the enrichment lag (base high watermark minus
+ * the group's watermark, as of the last flush).
  */
 @Internal
 public final class EnrichmentWriterMetrics {
@@ -26,6 +27,7 @@ public final class EnrichmentWriterMetrics {
     public static final String ROWS_WRITTEN = "enrichmentRowsWritten";
     public static final String DUPLICATES_DROPPED = "enrichmentDuplicatesDropped";
     public static final String GAPS_FILLED = "enrichmentGapsFilled";
+    public static final String EXPIRED_SKIPPED = "enrichmentExpiredSkipped";
     public static final String LAG = "enrichmentLag";
 
     private final MetricGroup group;
@@ -38,6 +40,7 @@ public final class EnrichmentWriterMetrics {
         group.gauge(ROWS_WRITTEN, (Gauge<Long>) () -> writer.stats().rowsWritten());
         group.gauge(DUPLICATES_DROPPED, (Gauge<Long>) () -> writer.stats().duplicatesDropped());
         group.gauge(GAPS_FILLED, (Gauge<Long>) () -> writer.stats().gapsFilled());
+        group.gauge(EXPIRED_SKIPPED, (Gauge<Long>) () -> writer.stats().expiredSkipped());
     }
 
     /** Registers the lag gauge of a bucket the first time it is written. */
@@ -53,10 +56,18 @@ public final class EnrichmentWriterMetrics {
         }
     }
 
-    /** Recomputes every bucket's lag; called after a flush (once per checkpoint). */
+    /**
+     * Recomputes every bucket's lag; called after a flush (once per checkpoint). A bucket whose
+     * partition was dropped (or expired) is gone: its gauge reads 0 and it is asked no more.
+     */
     public void refreshLag() {
         for (EnrichedBucket bucket : lagByBucket.keySet()) {
-            lagByBucket.put(bucket, writer.lag(bucket));
+            OptionalLong lag = writer.lagIfPresent(bucket);
+            if (lag.isPresent()) {
+                lagByBucket.put(bucket, lag.getAsLong());
+            } else {
+                lagByBucket.remove(bucket);
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.EnrichmentWriter;
+import dev.flussenrich.core.ExpiredBeforeEnrichmentException;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
@@ -19,6 +20,7 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 
 import java.io.IOException;
 
@@ -50,8 +52,13 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     @Override
     public void write(T record, Context context) {
         EnrichedBucket bucket = serializer.bucketOf(record);
-        writer.write(bucket, serializer.offsetOf(record), serializer.valuesOf(record));
         metrics.seen(bucket);
+        try {
+            writer.write(bucket, serializer.offsetOf(record), serializer.valuesOf(record));
+        } catch (ExpiredBeforeEnrichmentException e) {
+            // The rows are gone: every restart would fail the same way.
+            throw new SuppressRestartsException(e);
+        }
     }
 
     @Override

@@ -37,6 +37,25 @@ final class BucketStitcher {
     private long baseReceivedUpTo;
     private final long[] companionReceivedUpTo;
 
+    /** Per group: read from an estimated log position that no matched row has confirmed yet. */
+    private final boolean[] fromEstimate;
+
+    /** A companion row past the expected offset, waiting for the scanner to explain it. */
+    private Skip skip;
+
+    /** The bucket's partition no longer exists: nothing more will be read. */
+    private boolean gone;
+
+    /**
+     * A companion row whose source offset is past the next expected base offset.
+     *
+     * @param group the group's index
+     * @param expected the base offset the reader needs next
+     * @param source the companion row's source offset
+     * @param logOffset the companion row's log offset
+     */
+    record Skip(int group, long expected, long source, long logOffset) {}
+
     @SuppressWarnings("unchecked")
     BucketStitcher(
             TablePath table,
@@ -53,6 +72,7 @@ final class BucketStitcher {
         int groups = plan.groups().size();
         this.companions = new ArrayDeque[groups];
         this.companionReceivedUpTo = new long[groups];
+        this.fromEstimate = new boolean[groups];
         for (int i = 0; i < groups; i++) {
             companions[i] = new ArrayDeque<>();
             companionReceivedUpTo[i] = -1;
@@ -69,9 +89,19 @@ final class BucketStitcher {
         }
     }
 
-    /** Sets where the companion of group {@code index} is read from (its log offset). */
-    void startCompanionAt(int index, long logOffset) {
+    /**
+     * Sets where the companion of group {@code index} is read from (its log offset), forgetting
+     * what was buffered from it.
+     *
+     * @param estimated whether the position is an estimate that may lie past the expected offset
+     */
+    void startCompanionAt(int index, long logOffset, boolean estimated) {
+        companions[index].clear();
         companionReceivedUpTo[index] = logOffset;
+        fromEstimate[index] = estimated;
+        if (skip != null && skip.group() == index) {
+            skip = null;
+        }
     }
 
     /** Adds companion records of group {@code index}, in log order. */
@@ -87,7 +117,7 @@ final class BucketStitcher {
     /** Emits every row whose offset all touched groups have reached, up to the stop offset. */
     void drain(Consumer<StitchedRecord> out) {
         InternalRow[] parts = new InternalRow[companions.length];
-        while (!base.isEmpty() && nextOffset < stopOffset) {
+        while (skip == null && !base.isEmpty() && !isFinished()) {
             ScanRecord head = base.peek();
             if (head.logOffset() < nextOffset) {
                 base.poll();
@@ -100,6 +130,7 @@ final class BucketStitcher {
                     return;
                 }
                 parts[g] = match.getRow();
+                fromEstimate[g] = false;
             }
             base.poll();
             for (ArrayDeque<ScanRecord> companion : companions) {
@@ -122,26 +153,70 @@ final class BucketStitcher {
             } else if (source == offset) {
                 return head;
             } else {
-                throw new EnrichmentContractException(
-                        String.format(
-                                "Companion of group '%s' of table '%s', %s, skips from offset %d "
-                                        + "to %d (companion log offset %d). The companion log is "
-                                        + "corrupt or was written around fluss-enrich; re-create "
-                                        + "the group.",
-                                plan.groups().get(group),
-                                table,
-                                bucket,
-                                offset,
-                                source,
-                                head.logOffset()));
+                skip = new Skip(group, offset, source, head.logOffset());
+                return null;
             }
         }
         return null;
     }
 
-    /** Whether every row before the stop offset has been emitted. */
+    /** A companion row past the expected offset that stops the merge, or null. */
+    Skip pendingSkip() {
+        return skip;
+    }
+
+    /** Whether the pending skip's companion was read from an unconfirmed estimated position. */
+    boolean skipFromEstimate() {
+        return fromEstimate[skip.group()];
+    }
+
+    /**
+     * Moves past base offsets below {@code offset} that the skipping group will never have (expired
+     * from the base before they were enriched, or from the companion): they are left out of this
+     * projection.
+     */
+    void leaveOutBelow(long offset) {
+        while (!base.isEmpty() && base.peek().logOffset() < offset) {
+            base.poll();
+        }
+        nextOffset = Math.max(nextOffset, offset);
+        baseReceivedUpTo = Math.max(baseReceivedUpTo, Math.min(offset, stopOffset));
+        skip = null;
+    }
+
+    /** The error for a skip that nothing explains: the companion log is corrupt. */
+    EnrichmentContractException corruption() {
+        return new EnrichmentContractException(
+                String.format(
+                        "Companion of group '%s' of table '%s', %s, skips from offset %d "
+                                + "to %d (companion log offset %d). The companion log is "
+                                + "corrupt or was written around fluss-enrich; re-create "
+                                + "the group.",
+                        plan.groups().get(skip.group()),
+                        table,
+                        bucket,
+                        skip.expected(),
+                        skip.source(),
+                        skip.logOffset()));
+    }
+
+    /** The bucket's partition is gone (dropped, or expired by auto-partitioning). */
+    void retire() {
+        gone = true;
+        base.clear();
+        for (ArrayDeque<ScanRecord> companion : companions) {
+            companion.clear();
+        }
+        skip = null;
+    }
+
+    boolean isGone() {
+        return gone;
+    }
+
+    /** Whether every row before the stop offset has been emitted, or the bucket is gone. */
     boolean isFinished() {
-        return nextOffset >= stopOffset;
+        return gone || nextOffset >= stopOffset;
     }
 
     long nextOffset() {

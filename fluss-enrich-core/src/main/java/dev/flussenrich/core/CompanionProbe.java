@@ -29,34 +29,53 @@ final class CompanionProbe {
     }
 
     /**
+     * How many companion rows before the high watermark the watermark lookup reads. Late duplicates
+     * (a zombie task attempt, a racing job) are appended after newer rows; the highest source
+     * offset among the last rows is the real progress unless more than this many late rows follow
+     * the newest one.
+     */
+    static final int TAIL_WINDOW = 10_000;
+
+    /**
      * The {@code _source_offset} of the companion row at log offset {@code position}.
      *
      * @param partitionId the companion's partition id, or null if not partitioned
      */
     long sourceOffsetAt(TablePath companion, Long partitionId, int bucket, long position) {
+        return highestSourceOffset(companion, partitionId, bucket, position, position + 1);
+    }
+
+    /** The highest {@code _source_offset} of the companion rows at log offsets [from, to). */
+    long highestSourceOffset(
+            TablePath companion, Long partitionId, int bucket, long from, long to) {
         try (Table table = connection.getTable(companion);
                 LogScanner scanner =
                         table.newScan()
                                 .project(List.of(EnrichedTableLayout.SOURCE_OFFSET_COLUMN))
                                 .createLogScanner()) {
             if (partitionId == null) {
-                scanner.subscribe(bucket, position);
+                scanner.subscribe(bucket, from);
             } else {
-                scanner.subscribe(partitionId, bucket, position);
+                scanner.subscribe(partitionId, bucket, from);
             }
+            long result = Long.MIN_VALUE;
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (System.nanoTime() < deadline) {
                 for (ScanRecord record : scanner.poll(POLL)) {
-                    if (record.logOffset() >= position) {
-                        return record.getRow().getLong(0);
+                    if (record.logOffset() >= from && record.logOffset() < to) {
+                        long source = record.getRow().getLong(0);
+                        result = Math.max(result, source);
+                    }
+                    if (record.logOffset() >= to - 1) {
+                        return result;
                     }
                 }
             }
             throw new IllegalStateException(
                     String.format(
-                            "Could not read position %d of bucket %d of companion table '%s' "
+                            "Could not read positions %d..%d of bucket %d of companion table '%s' "
                                     + "within %s.",
-                            position, bucket, companion, TIMEOUT));
+                            from, to - 1, bucket, companion, TIMEOUT));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -15,8 +15,10 @@ import java.util.Optional;
 
 /**
  * Looks up the enrichment watermark {@code EWM_g(p, b)}: the next base offset that group {@code g}
- * expects in a bucket. It is derived from data alone: the source offset of the companion bucket's
- * last row + 1, or the base's earliest offset when the companion bucket is empty.
+ * expects in a bucket. It is derived from data alone: the highest source offset among the last
+ * {@value CompanionProbe#TAIL_WINDOW} rows of the companion bucket + 1 (the highest, not the last:
+ * a late duplicate from a zombie task or a racing job must not lower it), never below the base's
+ * log start, and the base's log start when the companion bucket is empty.
  */
 @PublicEvolving
 public final class EnrichmentWatermarks {
@@ -36,19 +38,30 @@ public final class EnrichmentWatermarks {
 
     /** The enrichment watermark of a group in one bucket. */
     public long watermark(String group, EnrichedBucket bucket) {
+        return progress(group, bucket).watermark();
+    }
+
+    /** Where a group stands in one bucket: how far its companion got, and the base's log start. */
+    public BucketProgress progress(String group, EnrichedBucket bucket) {
+        long baseLogStart = offsets.earliest(table.tablePath(), bucket);
         TablePath companion = table.requireGroup(group).companionPath();
         Optional<Long> partitionId = companionPartitionId(group, bucket);
         if (bucket.partitionName() != null && partitionId.isEmpty()) {
-            return offsets.earliest(table.tablePath(), bucket);
+            return new BucketProgress(baseLogStart, baseLogStart);
         }
         long highWatermark = offsets.highWatermark(companion, bucket);
         long earliest = offsets.earliest(companion, bucket);
         if (highWatermark <= earliest) {
-            return offsets.earliest(table.tablePath(), bucket);
+            return new BucketProgress(baseLogStart, baseLogStart);
         }
-        return probe.sourceOffsetAt(
-                        companion, partitionId.orElse(null), bucket.bucket(), highWatermark - 1)
-                + 1;
+        long highestSource =
+                probe.highestSourceOffset(
+                        companion,
+                        partitionId.orElse(null),
+                        bucket.bucket(),
+                        Math.max(earliest, highWatermark - CompanionProbe.TAIL_WINDOW),
+                        highWatermark);
+        return new BucketProgress(highestSource + 1, baseLogStart);
     }
 
     /** The read frontier of a set of groups: min(base high watermark, each group's EWM). */

@@ -5,6 +5,8 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.internal.FlussCalls;
+
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
@@ -13,9 +15,13 @@ import org.apache.fluss.row.GenericRow;
 import org.apache.fluss.row.InternalRow;
 import org.apache.fluss.types.DataType;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Writes the rows of one column group into its companion table, keeping the write contract per
@@ -31,8 +37,10 @@ import java.util.Map;
 public final class EnrichmentWriter implements AutoCloseable {
 
     /** Counters for metrics and tests. */
-    public record Stats(long rowsWritten, long duplicatesDropped, long gapsFilled) {}
+    public record Stats(
+            long rowsWritten, long duplicatesDropped, long gapsFilled, long expiredSkipped) {}
 
+    private static final Logger LOG = LoggerFactory.getLogger(EnrichmentWriter.class);
     private static final BinaryString[] NO_PARTITION = new BinaryString[0];
 
     private final EnrichedTable table;
@@ -57,6 +65,7 @@ public final class EnrichmentWriter implements AutoCloseable {
     private long rowsWritten;
     private long duplicatesDropped;
     private long gapsFilled;
+    private long expiredSkipped;
 
     /** Per-bucket position: the watermark and the last base high watermark seen. */
     private static final class BucketState {
@@ -138,7 +147,15 @@ public final class EnrichmentWriter implements AutoCloseable {
         }
         checkBelowBaseHighWatermark(bucket, state, sourceOffset);
         if (sourceOffset > state.watermark) {
-            if (gapPolicy == GapPolicy.FAIL) {
+            long baseLogStart = offsets.earliest(table.tablePath(), bucket);
+            if (baseLogStart > state.watermark) {
+                long expiredUpTo = Math.min(baseLogStart, sourceOffset);
+                skipExpired(bucket, state.watermark, expiredUpTo);
+                state.watermark = expiredUpTo;
+            }
+        }
+        if (sourceOffset > state.watermark) {
+            if (gapPolicy != GapPolicy.FILL_NULL) {
                 throw gap(bucket, state.watermark, sourceOffset);
             }
             for (long missing = state.watermark; missing < sourceOffset; missing++) {
@@ -166,29 +183,66 @@ public final class EnrichmentWriter implements AutoCloseable {
      * minus the watermark. 0 for a bucket not written yet.
      */
     public long lag(EnrichedBucket bucket) {
+        return lagIfPresent(bucket).orElse(0);
+    }
+
+    /**
+     * The lag of a bucket, or empty when its partition no longer exists (dropped, or expired by
+     * auto-partitioning); the writer then forgets the bucket.
+     */
+    public OptionalLong lagIfPresent(EnrichedBucket bucket) {
         BucketState state = buckets.get(bucket);
         if (state == null) {
-            return 0;
+            return OptionalLong.of(0);
         }
-        state.baseHighWatermark = offsets.highWatermark(table.tablePath(), bucket);
-        return Math.max(0, state.baseHighWatermark - state.watermark);
+        try {
+            state.baseHighWatermark = offsets.highWatermark(table.tablePath(), bucket);
+        } catch (RuntimeException e) {
+            if (bucket.partitionName() != null && FlussCalls.isPartitionGone(e)) {
+                buckets.remove(bucket);
+                return OptionalLong.empty();
+            }
+            throw e;
+        }
+        return OptionalLong.of(Math.max(0, state.baseHighWatermark - state.watermark));
     }
 
     public Stats stats() {
-        return new Stats(rowsWritten, duplicatesDropped, gapsFilled);
+        return new Stats(rowsWritten, duplicatesDropped, gapsFilled, expiredSkipped);
     }
 
     private BucketState stateOf(EnrichedBucket bucket) {
         checkBucket(bucket);
         BucketState state = buckets.get(bucket);
         if (state == null) {
+            BucketProgress progress = watermarks.progress(group.name(), bucket);
+            if (progress.expiredBeforeEnrichment()) {
+                skipExpired(bucket, progress.enrichedUpTo(), progress.baseLogStart());
+            }
             state =
                     new BucketState(
-                            watermarks.watermark(group.name(), bucket),
-                            offsets.highWatermark(table.tablePath(), bucket));
+                            progress.watermark(), offsets.highWatermark(table.tablePath(), bucket));
             buckets.put(bucket, state);
         }
         return state;
+    }
+
+    /** Base offsets [from, to) expired before they were enriched: the gap policy decides. */
+    private void skipExpired(EnrichedBucket bucket, long from, long to) {
+        if (gapPolicy == GapPolicy.FAIL) {
+            throw new ExpiredBeforeEnrichmentException(
+                    table.tablePath(), group.name(), bucket, from, to);
+        }
+        LOG.warn(
+                "Base rows {}..{} of table {}, {} expired before group '{}' enriched them;"
+                        + " moving past them (gap policy {}).",
+                from,
+                to - 1,
+                table.tablePath(),
+                bucket,
+                group.name(),
+                gapPolicy);
+        expiredSkipped += to - from;
     }
 
     private void checkBucket(EnrichedBucket bucket) {
@@ -238,8 +292,7 @@ public final class EnrichmentWriter implements AutoCloseable {
                                 + "offset %d but received %d, so offsets %d..%d would have no "
                                 + "enrichment. Likely causes: the job filters base rows or "
                                 + "reorders them within a bucket (e.g. an unordered async "
-                                + "stage), or base retention removed rows before they were "
-                                + "enriched. Enrich every base row in offset order, or set "
+                                + "stage). Enrich every base row in offset order, or set "
                                 + "'enrichment.gap-policy' = 'fill-null' to write NULL "
                                 + "enrichment for skipped offsets.",
                         table.tablePath(),

@@ -16,6 +16,9 @@ import org.apache.fluss.client.table.scanner.log.ScanRecords;
 import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TablePath;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Reads a projection of a logical table from any set of buckets, emitting only whole rows.
@@ -36,6 +40,8 @@ import java.util.Optional;
  */
 @PublicEvolving
 public final class StitchedScanner implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StitchedScanner.class);
 
     /** Fetch no more base (or companion) rows for a bucket while this many wait in memory. */
     static final int MAX_PENDING_PER_BUCKET = 20_000;
@@ -80,29 +86,42 @@ public final class StitchedScanner implements AutoCloseable {
             return id;
         }
 
-        boolean partitionExists(EnrichedBucket bucket) {
-            return bucket.partitionName() == null || partitionId(bucket).isPresent();
-        }
-
-        void subscribe(EnrichedBucket bucket, long offset) {
-            Optional<Long> id = partitionId(bucket);
-            if (id.isPresent()) {
-                scanner.subscribe(id.get(), bucket.bucket(), offset);
-            } else {
+        /** Subscribes a bucket; false if its partition does not exist (not yet, or any more). */
+        boolean subscribe(EnrichedBucket bucket, long offset) {
+            if (bucket.partitionName() == null) {
                 scanner.subscribe(bucket.bucket(), offset);
+            } else {
+                Optional<Long> id = partitionId(bucket);
+                if (id.isEmpty()) {
+                    return false;
+                }
+                scanner.subscribe(id.get(), bucket.bucket(), offset);
             }
             subscribed.put(bucket, true);
+            return true;
         }
 
         void unsubscribe(EnrichedBucket bucket) {
             if (Boolean.TRUE.equals(subscribed.put(bucket, false))) {
-                Optional<Long> id = partitionId(bucket);
-                if (id.isPresent()) {
-                    scanner.unsubscribe(id.get(), bucket.bucket());
-                } else {
+                if (bucket.partitionName() == null) {
                     scanner.unsubscribe(bucket.bucket());
+                    return;
+                }
+                Long id = partitionIdOf(bucket);
+                if (id != null) {
+                    scanner.unsubscribe(id, bucket.bucket());
                 }
             }
+        }
+
+        /** The id this source subscribed the bucket's partition with (no lookup). */
+        Long partitionIdOf(EnrichedBucket bucket) {
+            for (Map.Entry<Long, String> partition : partitionNames.entrySet()) {
+                if (partition.getValue().equals(bucket.partitionName())) {
+                    return partition.getKey();
+                }
+            }
+            return null;
         }
 
         boolean isSubscribed(EnrichedBucket bucket) {
@@ -187,13 +206,33 @@ public final class StitchedScanner implements AutoCloseable {
         if (stitchers.containsKey(bucket)) {
             throw new IllegalStateException(bucket + " is already subscribed");
         }
+        OptionalLong logStart = baseLogStart(bucket);
+        if (logStart.isPresent() && startOffset < logStart.getAsLong()) {
+            // Retention removed rows this reader had not read yet (a restore after a long stop).
+            LOG.warn(
+                    "Rows {}..{} of table {}, {} expired before this reader read them; reading on"
+                            + " from {}.",
+                    startOffset,
+                    logStart.getAsLong() - 1,
+                    table.tablePath(),
+                    bucket,
+                    logStart.getAsLong());
+            startOffset = Math.min(logStart.getAsLong(), Math.max(startOffset, stopOffset));
+        }
         BucketStitcher stitcher =
                 new BucketStitcher(table.tablePath(), bucket, plan, startOffset, stopOffset);
         stitchers.put(bucket, stitcher);
+        if (logStart.isEmpty()) {
+            retire(stitcher);
+            return;
+        }
         if (stitcher.isFinished()) {
             return;
         }
-        base.subscribe(bucket, startOffset);
+        if (!base.subscribe(bucket, startOffset)) {
+            retire(stitcher);
+            return;
+        }
         for (int g = 0; g < companions.size(); g++) {
             companions.get(g).subscribed.put(bucket, false);
             trySubscribeCompanion(g, stitcher);
@@ -246,6 +285,10 @@ public final class StitchedScanner implements AutoCloseable {
             }
             for (BucketStitcher stitcher : stitchers.values()) {
                 stitcher.drain(out::add);
+                while (stitcher.pendingSkip() != null) {
+                    explainSkip(stitcher);
+                    stitcher.drain(out::add);
+                }
                 applyBackpressure(stitcher);
             }
         } while (out.isEmpty() && !isFinished() && System.nanoTime() < deadline);
@@ -257,7 +300,15 @@ public final class StitchedScanner implements AutoCloseable {
         if (!source.hasSubscriptions()) {
             return false;
         }
-        ScanRecords records = source.scanner.poll(SLICE);
+        ScanRecords records;
+        try {
+            records = source.scanner.poll(SLICE);
+        } catch (RuntimeException e) {
+            if (!FlussCalls.isPartitionGone(e) || !retireGonePartitions()) {
+                throw e;
+            }
+            return true;
+        }
         for (TableBucket tableBucket : records.buckets()) {
             BucketStitcher stitcher = stitchers.get(source.bucketOf(tableBucket));
             if (stitcher == null) {
@@ -330,12 +381,13 @@ public final class StitchedScanner implements AutoCloseable {
     private void trySubscribeCompanion(int group, BucketStitcher stitcher) {
         Source companion = companions.get(group);
         EnrichedBucket bucket = stitcher.bucket();
-        if (!companion.partitionExists(bucket)) {
-            return;
+        if (bucket.partitionName() != null && companion.partitionId(bucket).isEmpty()) {
+            return; // not created yet: the enrichment writer creates it with its first row
         }
         long earliest = offsets.earliest(companion.path, bucket);
         long highWatermark = offsets.highWatermark(companion.path, bucket);
         long position = earliest;
+        boolean estimated = false;
         if (highWatermark > earliest) {
             long firstSource =
                     probe.sourceOffsetAt(
@@ -345,9 +397,82 @@ public final class StitchedScanner implements AutoCloseable {
                             earliest);
             long skip = Math.max(0, stitcher.nextOffset() - firstSource);
             position = Math.min(highWatermark, earliest + skip);
+            estimated = position > earliest;
         }
-        stitcher.startCompanionAt(group, position);
+        stitcher.startCompanionAt(group, position, estimated);
         companion.subscribe(bucket, position);
+    }
+
+    /**
+     * A companion row past the expected offset stops a bucket's merge. In order: the companion's
+     * own retention removed the rows (the row is its first stored one: those base rows are left out
+     * of group projections); the companion was subscribed at an estimated position that overshot
+     * (read it again from its first row); the base's retention removed the rows before the group
+     * enriched them (the writer moved past them: so does the reader); else the companion is
+     * corrupt.
+     */
+    private void explainSkip(BucketStitcher stitcher) {
+        BucketStitcher.Skip skip = stitcher.pendingSkip();
+        EnrichedBucket bucket = stitcher.bucket();
+        Source companion = companions.get(skip.group());
+        long companionStart = offsets.earliest(companion.path, bucket);
+        if (skip.logOffset() <= companionStart) {
+            LOG.warn(
+                    "Group '{}' of table {}, {} no longer holds offsets {}..{} (companion"
+                            + " retention): those rows are left out of projections of the group.",
+                    plan.groups().get(skip.group()),
+                    table.tablePath(),
+                    bucket,
+                    skip.expected(),
+                    skip.source() - 1);
+            stitcher.leaveOutBelow(skip.source());
+        } else if (stitcher.skipFromEstimate()) {
+            companion.unsubscribe(bucket);
+            stitcher.startCompanionAt(skip.group(), companionStart, false);
+            companion.subscribe(bucket, companionStart);
+        } else if (skip.source() <= offsets.earliest(table.tablePath(), bucket)) {
+            stitcher.leaveOutBelow(skip.source());
+        } else {
+            throw stitcher.corruption();
+        }
+    }
+
+    /** The base's log start in a bucket, or empty if its partition no longer exists. */
+    private OptionalLong baseLogStart(EnrichedBucket bucket) {
+        try {
+            return OptionalLong.of(offsets.earliest(table.tablePath(), bucket));
+        } catch (RuntimeException e) {
+            if (bucket.partitionName() != null && FlussCalls.isPartitionGone(e)) {
+                return OptionalLong.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** Retires the buckets whose partition no longer exists; false if there are none. */
+    private boolean retireGonePartitions() {
+        boolean retired = false;
+        for (BucketStitcher stitcher : stitchers.values()) {
+            EnrichedBucket bucket = stitcher.bucket();
+            if (bucket.partitionName() != null
+                    && !stitcher.isFinished()
+                    && baseLogStart(bucket).isEmpty()) {
+                retire(stitcher);
+                retired = true;
+            }
+        }
+        return retired;
+    }
+
+    private void retire(BucketStitcher stitcher) {
+        EnrichedBucket bucket = stitcher.bucket();
+        LOG.info(
+                "{} of table {} no longer exists: its partition is gone.",
+                bucket,
+                table.tablePath());
+        stitcher.retire();
+        base.unsubscribe(bucket);
+        companions.forEach(c -> c.unsubscribe(bucket));
     }
 
     @Override

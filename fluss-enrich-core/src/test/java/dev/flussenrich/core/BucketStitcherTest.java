@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The merge rules of one bucket, without a cluster: gating, first wins, corruption, stop. */
 class BucketStitcherTest {
@@ -96,7 +95,7 @@ class BucketStitcherTest {
     @Test
     void aBaseRowWaitsForItsEnrichment() {
         BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
-        stitcher.startCompanionAt(0, 0);
+        stitcher.startCompanionAt(0, 0, false);
         stitcher.addBase(List.of(base(0), base(1), base(2)));
         stitcher.addCompanion(0, List.of(companion(0, 0, "a")));
         assertThat(drain(stitcher)).containsExactly("0/1000 0,a");
@@ -108,7 +107,7 @@ class BucketStitcherTest {
     @Test
     void duplicatesAreSkippedAndTheFirstRowWins() {
         BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
-        stitcher.startCompanionAt(0, 0);
+        stitcher.startCompanionAt(0, 0, false);
         stitcher.addBase(List.of(base(0), base(1)));
         stitcher.addCompanion(
                 0,
@@ -124,7 +123,7 @@ class BucketStitcherTest {
     @Test
     void companionRowsBeforeTheStartAreSkipped() {
         BucketStitcher stitcher = stitcher(5, Long.MAX_VALUE);
-        stitcher.startCompanionAt(0, 3);
+        stitcher.startCompanionAt(0, 3, false);
         stitcher.addBase(List.of(base(4), base(5)));
         stitcher.addCompanion(
                 0, List.of(companion(3, 3, "x"), companion(4, 4, "y"), companion(5, 5, "z")));
@@ -134,7 +133,7 @@ class BucketStitcherTest {
     @Test
     void redeliveredRecordsAreIgnored() {
         BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
-        stitcher.startCompanionAt(0, 0);
+        stitcher.startCompanionAt(0, 0, false);
         stitcher.addBase(List.of(base(0), base(1)));
         stitcher.addBase(List.of(base(1)));
         stitcher.addCompanion(0, List.of(companion(0, 0, "a"), companion(1, 1, "b")));
@@ -145,7 +144,7 @@ class BucketStitcherTest {
     @Test
     void aBoundedReadStopsAtItsStopOffset() {
         BucketStitcher stitcher = stitcher(0, 2);
-        stitcher.startCompanionAt(0, 0);
+        stitcher.startCompanionAt(0, 0, false);
         stitcher.addBase(List.of(base(0), base(1), base(2)));
         stitcher.addCompanion(
                 0, List.of(companion(0, 0, "a"), companion(1, 1, "b"), companion(2, 2, "c")));
@@ -154,16 +153,59 @@ class BucketStitcherTest {
     }
 
     @Test
-    void aCompanionThatJumpsPastTheExpectedOffsetIsCorruption() {
+    void aCompanionThatJumpsPastTheExpectedOffsetStopsTheMergeForTheScannerToExplain() {
         BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
-        stitcher.startCompanionAt(0, 0);
+        stitcher.startCompanionAt(0, 0, false);
         stitcher.addBase(List.of(base(0), base(1)));
         stitcher.addCompanion(0, List.of(companion(0, 0, "a"), companion(1, 2, "c")));
-        assertThatThrownBy(() -> drain(stitcher))
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,a");
+        assertThat(stitcher.pendingSkip()).isEqualTo(new BucketStitcher.Skip(0, 1, 2, 1));
+        assertThat(stitcher.skipFromEstimate()).isFalse();
+        assertThat(stitcher.corruption())
                 .isInstanceOf(EnrichmentContractException.class)
                 .hasMessage(
                         "Companion of group 'geo' of table 'db.t', bucket 0, skips from offset 1"
                                 + " to 2 (companion log offset 1). The companion log is corrupt"
                                 + " or was written around fluss-enrich; re-create the group.");
+        // nothing more is emitted until the skip is explained
+        stitcher.addBase(List.of(base(2)));
+        assertThat(drain(stitcher)).isEmpty();
+    }
+
+    @Test
+    void rowsLeftOutBelowASkipAreDroppedAndTheMergeGoesOn() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 0, false);
+        stitcher.addBase(List.of(base(0), base(1), base(2), base(3)));
+        stitcher.addCompanion(0, List.of(companion(0, 2, "c"), companion(1, 3, "d")));
+        assertThat(drain(stitcher)).isEmpty();
+        stitcher.leaveOutBelow(stitcher.pendingSkip().source());
+        assertThat(drain(stitcher)).containsExactly("2/1002 2,c", "3/1003 3,d");
+        assertThat(stitcher.nextOffset()).isEqualTo(4);
+    }
+
+    @Test
+    void aCompanionReadFromAnEstimateIsConfirmedByItsFirstMatch() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 5, true);
+        stitcher.addBase(List.of(base(0)));
+        stitcher.addCompanion(0, List.of(companion(5, 1, "b")));
+        assertThat(drain(stitcher)).isEmpty();
+        assertThat(stitcher.skipFromEstimate()).isTrue();
+        stitcher.startCompanionAt(0, 0, false);
+        assertThat(stitcher.pendingSkip()).isNull();
+        stitcher.addCompanion(0, List.of(companion(0, 0, "a"), companion(1, 1, "b")));
+        stitcher.addBase(List.of(base(1)));
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,a", "1/1001 1,b");
+    }
+
+    @Test
+    void aRetiredBucketIsFinishedAndHoldsNothing() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.addBase(List.of(base(0)));
+        stitcher.retire();
+        assertThat(stitcher.isFinished()).isTrue();
+        assertThat(stitcher.isGone()).isTrue();
+        assertThat(stitcher.pendingBase()).isZero();
     }
 }

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.util.List;
+
 import static dev.flussenrich.testutils.TestTables.appendBase;
 import static dev.flussenrich.testutils.TestTables.bucket0;
 import static dev.flussenrich.testutils.TestTables.city;
@@ -59,7 +61,7 @@ class EnrichmentWriterITCase {
             writer.write(bucket0(), 1, city("c1"));
             writer.write(bucket0(), 2, city("c2"));
             writer.flush();
-            assertThat(writer.stats()).isEqualTo(new EnrichmentWriter.Stats(3, 0, 0));
+            assertThat(writer.stats()).isEqualTo(new EnrichmentWriter.Stats(3, 0, 0, 0));
         }
         assertThat(watermarkFromData()).isEqualTo(3);
         assertThat(describe(readBounded(connection, table, StartPosition.earliest(), "id", "city")))
@@ -75,7 +77,7 @@ class EnrichmentWriterITCase {
             writer.write(bucket0(), 1, city("replayed"));
             writer.write(bucket0(), 2, city("c2"));
             writer.flush();
-            assertThat(writer.stats()).isEqualTo(new EnrichmentWriter.Stats(3, 2, 0));
+            assertThat(writer.stats()).isEqualTo(new EnrichmentWriter.Stats(3, 2, 0, 0));
         }
         TablePath companion = table.requireGroup("geo").companionPath();
         assertThat(new BucketOffsets(connection.getAdmin()).highWatermark(companion, bucket0()))
@@ -97,8 +99,7 @@ class EnrichmentWriterITCase {
                                     + "', group 'geo', bucket 0: expected source offset 1 but"
                                     + " received 3, so offsets 1..2 would have no enrichment."
                                     + " Likely causes: the job filters base rows or reorders them"
-                                    + " within a bucket (e.g. an unordered async stage), or base"
-                                    + " retention removed rows before they were enriched. Enrich"
+                                    + " within a bucket (e.g. an unordered async stage). Enrich"
                                     + " every base row in offset order, or set"
                                     + " 'enrichment.gap-policy' = 'fill-null' to write NULL"
                                     + " enrichment for skipped offsets.");
@@ -113,7 +114,7 @@ class EnrichmentWriterITCase {
             writer.write(bucket0(), 0, city("c0"));
             writer.write(bucket0(), 3, city("c3"));
             writer.flush();
-            assertThat(writer.stats()).isEqualTo(new EnrichmentWriter.Stats(2, 0, 2));
+            assertThat(writer.stats()).isEqualTo(new EnrichmentWriter.Stats(2, 0, 2, 0));
         }
         assertThat(describe(readBounded(connection, table, StartPosition.earliest(), "id", "city")))
                 .containsExactly("0@0 [0, c0]", "0@1 [1, null]", "0@2 [2, null]", "0@3 [3, c3]");
@@ -189,7 +190,7 @@ class EnrichmentWriterITCase {
                 second.write(bucket0(), offset, city("second" + offset));
             }
             second.flush();
-            assertThat(second.stats()).isEqualTo(new EnrichmentWriter.Stats(2, 3, 0));
+            assertThat(second.stats()).isEqualTo(new EnrichmentWriter.Stats(2, 3, 0, 0));
         }
         assertThat(describe(readBounded(connection, table, StartPosition.earliest(), "id", "city")))
                 .containsExactly(
@@ -230,5 +231,38 @@ class EnrichmentWriterITCase {
             appendBase(connection, path, 5, 7);
             assertThat(writer.lag(bucket0())).isEqualTo(5);
         }
+    }
+
+    /**
+     * Fault: a zombie task attempt (or a second job) appends old offsets after newer ones. Before
+     * the fix the watermark was the last row's source offset + 1 and went back to 3; now it is the
+     * highest source offset + 1, and the first row written for each offset still wins.
+     */
+    @Test
+    void lateDuplicatesNeverLowerTheWatermarkAndTheFirstRowWins() throws Exception {
+        try (EnrichmentWriter zombie = writer(GapPolicy.FAIL)) {
+            assertThat(zombie.watermark(bucket0())).isEqualTo(0); // looked up before the others
+            try (EnrichmentWriter current = writer(GapPolicy.FAIL)) {
+                for (int offset = 0; offset < 5; offset++) {
+                    current.write(bucket0(), offset, city("c" + offset));
+                }
+                current.flush();
+            }
+            zombie.write(bucket0(), 0, city("late0"));
+            zombie.write(bucket0(), 1, city("late1"));
+            zombie.write(bucket0(), 2, city("late2"));
+            zombie.flush();
+        }
+
+        assertThat(watermarkFromData()).isEqualTo(5);
+        try (EnrichmentWriter restarted = writer(GapPolicy.FAIL)) {
+            assertThat(restarted.watermark(bucket0())).isEqualTo(5);
+        }
+        List<String> rows =
+                describe(readBounded(connection, table, StartPosition.earliest(), "id", "city"));
+        assertThat(rows)
+                .containsExactly(
+                        "0@0 [0, c0]", "0@1 [1, c1]", "0@2 [2, c2]", "0@3 [3, c3]", "0@4 [4, c4]");
+        assertThat(rows).hasSize(5); // lost = 0, duplicated = 0, partial = 0
     }
 }

@@ -6,6 +6,7 @@
 package dev.flussenrich.core.internal;
 
 import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.exception.PartitionNotExistException;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -42,5 +43,18 @@ public final class FlussCalls {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while waiting for " + what, e);
         }
+    }
+
+    /**
+     * Whether a failure says a partition does not exist (dropped by a user, or expired by
+     * auto-partitioning): for a bucket of such a partition, "gone", not an error.
+     */
+    public static boolean isPartitionGone(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof PartitionNotExistException) {
+                return true;
+            }
+        }
+        return false;
     }
 }
