@@ -9,6 +9,7 @@ import dev.flussenrich.core.internal.FlussCalls;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.config.ConfigOptions;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.GenericRow;
@@ -95,6 +96,18 @@ public final class EnrichmentWriter implements AutoCloseable {
                                     group.group().columns().get(i), groupName, table.tablePath()));
                 }
             }
+        }
+        if (!connection.getConfiguration().get(ConfigOptions.CLIENT_WRITER_ENABLE_IDEMPOTENCE)) {
+            // Without it a retried batch can land after its successor: a hole in the companion.
+            throw new IllegalArgumentException(
+                    String.format(
+                            "Group '%s' of table '%s' cannot be written with '%s' = 'false': an"
+                                    + " enrichment writer needs idempotent appends, or a retried"
+                                    + " batch can land after the next one and leave a hole."
+                                    + " Remove the option.",
+                            groupName,
+                            table.tablePath(),
+                            ConfigOptions.CLIENT_WRITER_ENABLE_IDEMPOTENCE.key()));
         }
         this.companion =
                 new TableAppender(

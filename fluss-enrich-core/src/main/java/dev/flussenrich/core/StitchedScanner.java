@@ -43,8 +43,8 @@ public final class StitchedScanner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StitchedScanner.class);
 
-    /** Fetch no more base (or companion) rows for a bucket while this many wait in memory. */
-    static final int MAX_PENDING_PER_BUCKET = 20_000;
+    /** Rows one scanner holds back at most by default, over all its buckets. */
+    public static final int DEFAULT_MAX_BUFFERED_ROWS = 100_000;
 
     private static final Duration SLICE = Duration.ofMillis(20);
     private static final long PARTITION_RETRY_NANOS = Duration.ofMillis(500).toNanos();
@@ -57,6 +57,7 @@ public final class StitchedScanner implements AutoCloseable {
     private final Source base;
     private final List<Source> companions = new ArrayList<>();
     private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
+    private final int maxBufferedRows;
     private long lastPartitionRetry;
 
     /** One Fluss table being scanned, and which buckets it is subscribed to. */
@@ -147,6 +148,22 @@ public final class StitchedScanner implements AutoCloseable {
 
     /** Opens a scanner of {@code columns} (logical names, output order) of {@code table}. */
     public StitchedScanner(Connection connection, EnrichedTable table, List<String> columns) {
+        this(connection, table, columns, DEFAULT_MAX_BUFFERED_ROWS);
+    }
+
+    /**
+     * Opens a scanner that holds back at most about {@code maxBufferedRows} rows (base and
+     * companion rows waiting for their match, over all buckets; one fetch per bucket may go past
+     * it). Each bucket gets an equal share; a bucket over its share fetches no more until half of
+     * it is drained.
+     */
+    public StitchedScanner(
+            Connection connection, EnrichedTable table, List<String> columns, int maxBufferedRows) {
+        if (maxBufferedRows < 1) {
+            throw new IllegalArgumentException(
+                    "The buffer bound must be at least 1 row, got " + maxBufferedRows + ".");
+        }
+        this.maxBufferedRows = maxBufferedRows;
         this.table = table;
         this.plan = new ProjectionPlan(table, columns);
         this.offsets = new BucketOffsets(connection.getAdmin());
@@ -283,13 +300,14 @@ public final class StitchedScanner implements AutoCloseable {
             if (!fetched) {
                 idle();
             }
+            int share = bufferShare();
             for (BucketStitcher stitcher : stitchers.values()) {
                 stitcher.drain(out::add);
                 while (stitcher.pendingSkip() != null) {
                     explainSkip(stitcher);
                     stitcher.drain(out::add);
                 }
-                applyBackpressure(stitcher);
+                applyBackpressure(stitcher, share);
             }
         } while (out.isEmpty() && !isFinished() && System.nanoTime() < deadline);
         return out;
@@ -328,18 +346,36 @@ public final class StitchedScanner implements AutoCloseable {
         FlussCalls.pause(SLICE.toMillis(), "rows");
     }
 
-    /** Pauses fetching for a bucket whose buffer is full, resumes it once half drained. */
-    private void applyBackpressure(BucketStitcher stitcher) {
+    /** Rows held back right now: base and companion rows waiting for their match. */
+    public long bufferedRows() {
+        long rows = 0;
+        for (BucketStitcher stitcher : stitchers.values()) {
+            rows += stitcher.pendingBase();
+            for (int g = 0; g < companions.size(); g++) {
+                rows += stitcher.pendingCompanion(g);
+            }
+        }
+        return rows;
+    }
+
+    /** Each unfinished bucket's share of the buffer bound, for each of its tables. */
+    private int bufferShare() {
+        long active = stitchers.values().stream().filter(s -> !s.isFinished()).count();
+        long tables = 1 + companions.size();
+        return (int) Math.max(1, maxBufferedRows / Math.max(1, active * tables));
+    }
+
+    /** Pauses fetching for a bucket over its share of the buffer, resumes it once half drained. */
+    private void applyBackpressure(BucketStitcher stitcher, int share) {
         EnrichedBucket bucket = stitcher.bucket();
         if (stitcher.isFinished()) {
             base.unsubscribe(bucket);
             companions.forEach(c -> c.unsubscribe(bucket));
             return;
         }
-        if (stitcher.pendingBase() >= MAX_PENDING_PER_BUCKET) {
+        if (stitcher.pendingBase() >= share) {
             base.unsubscribe(bucket);
-        } else if (stitcher.pendingBase() < MAX_PENDING_PER_BUCKET / 2
-                && !base.isSubscribed(bucket)) {
+        } else if (stitcher.pendingBase() <= share / 2 && !base.isSubscribed(bucket)) {
             base.subscribe(bucket, stitcher.baseReceivedUpTo());
         }
         for (int g = 0; g < companions.size(); g++) {
@@ -348,9 +384,9 @@ public final class StitchedScanner implements AutoCloseable {
             if (position < 0) {
                 continue; // partition not created yet
             }
-            if (stitcher.pendingCompanion(g) >= MAX_PENDING_PER_BUCKET) {
+            if (stitcher.pendingCompanion(g) >= share) {
                 companion.unsubscribe(bucket);
-            } else if (stitcher.pendingCompanion(g) < MAX_PENDING_PER_BUCKET / 2
+            } else if (stitcher.pendingCompanion(g) <= share / 2
                     && !companion.isSubscribed(bucket)) {
                 companion.subscribe(bucket, position);
             }

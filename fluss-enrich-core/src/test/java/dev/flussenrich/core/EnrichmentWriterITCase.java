@@ -8,6 +8,9 @@ package dev.flussenrich.core;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.config.ConfigOptions;
+import org.apache.fluss.config.Configuration;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TablePath;
@@ -264,5 +267,23 @@ class EnrichmentWriterITCase {
                 .containsExactly(
                         "0@0 [0, c0]", "0@1 [1, c1]", "0@2 [2, c2]", "0@3 [3, c3]", "0@4 [4, c4]");
         assertThat(rows).hasSize(5); // lost = 0, duplicated = 0, partial = 0
+    }
+
+    /** Fault: idempotence turned off for the companion writer (a retried batch could reorder). */
+    @Test
+    void aWriterWithoutIdempotenceIsRefused() throws Exception {
+        Configuration conf = new Configuration(connection.getConfiguration());
+        conf.set(ConfigOptions.CLIENT_WRITER_ENABLE_IDEMPOTENCE, false);
+        try (Connection plain = ConnectionFactory.createConnection(conf)) {
+            assertThatThrownBy(() -> new EnrichmentWriter(plain, table, "geo", GapPolicy.FAIL))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(
+                            "Group 'geo' of table '"
+                                    + path
+                                    + "' cannot be written with 'client.writer.enable-idempotence'"
+                                    + " = 'false': an enrichment writer needs idempotent appends,"
+                                    + " or a retried batch can land after the next one and leave"
+                                    + " a hole. Remove the option.");
+        }
     }
 }

@@ -7,12 +7,17 @@ package dev.flussenrich.core;
 
 import dev.flussenrich.core.internal.PartitionCreator;
 import dev.flussenrich.testutils.SharedFlussCluster;
+import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.config.ConfigOptions;
+import org.apache.fluss.config.Configuration;
+import org.apache.fluss.config.MemorySize;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TablePath;
@@ -380,5 +385,92 @@ class StitchedScannerITCase {
                                 + "', bucket 0, skips from offset 1 to 2 (companion log offset"
                                 + " 1). The companion log is corrupt or was written around"
                                 + " fluss-enrich; re-create the group.");
+    }
+
+    /**
+     * Fault: a reader over many buckets gated on a lagging group. The buffer bound is one per
+     * reader, not per bucket: while the group lags, the reader holds back at most about its bound
+     * (plus one small fetch per bucket and table), and once the group catches up the pause/resume
+     * path delivers every row exactly once, in offset order per bucket.
+     */
+    @Test
+    void oneBufferBoundPerReaderAcrossManyBucketsWithExactOutput() throws Exception {
+        int buckets = 4;
+        int rows = 240;
+        int bound = 24;
+        TablePath wide = SharedFlussCluster.newTablePath("bounded");
+        EnrichedTable wideTable = createDeviceLogs(connection, wide, buckets);
+        try (Table base = connection.getTable(wide)) {
+            AppendWriter writer = base.newAppend().createWriter();
+            for (int id = 0; id < rows; id++) {
+                writer.append(TestTables.baseRow(id));
+                if (id % 5 == 4) {
+                    writer.flush(); // small batches: small fetches
+                }
+            }
+        }
+        List<StitchedRecord> baseRows =
+                readBounded(connection, wideTable, StartPosition.earliest(), "id");
+        assertThat(baseRows).hasSize(rows);
+
+        Configuration smallFetches = new Configuration(connection.getConfiguration());
+        smallFetches.set(
+                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
+                MemorySize.parse("256b"));
+        // a fetch returns whole batches: one batch of up to 5 rows per bucket and table, twice
+        long slack = (long) buckets * 2 * 10;
+        long maxBuffered = 0;
+        List<StitchedRecord> out = new ArrayList<>();
+        try (Connection small = ConnectionFactory.createConnection(smallFetches);
+                StitchedScanner reader =
+                        new StitchedScanner(small, wideTable, List.of("id", "city"), bound)) {
+            reader.subscribeAll(StartPosition.earliest(), false);
+            for (int i = 0; i < 20; i++) {
+                out.addAll(reader.poll(Duration.ofMillis(50)));
+                maxBuffered = Math.max(maxBuffered, reader.bufferedRows());
+            }
+            assertThat(out).isEmpty(); // the group has nothing yet: nothing partial leaves
+
+            try (EnrichmentWriter geo =
+                    new EnrichmentWriter(connection, wideTable, "geo", GapPolicy.FAIL)) {
+                for (int i = 0; i < rows; i++) {
+                    StitchedRecord row = baseRows.get(i);
+                    geo.write(row.bucket(), row.offset(), city("c" + row.row().getInt(0)));
+                    if (i % 5 == 4) {
+                        geo.flush(); // small companion batches, as for the base
+                    }
+                }
+                geo.flush();
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (out.size() < rows && System.nanoTime() < deadline) {
+                out.addAll(reader.poll(Duration.ofMillis(50)));
+                maxBuffered = Math.max(maxBuffered, reader.bufferedRows());
+            }
+        }
+        assertThat(maxBuffered).isLessThanOrEqualTo(bound + slack);
+        List<String> expected = new ArrayList<>();
+        for (StitchedRecord row : baseRows) {
+            expected.add(
+                    row.bucket().bucket()
+                            + "@"
+                            + row.offset()
+                            + " ["
+                            + row.row().getInt(0)
+                            + ", c"
+                            + row.row().getInt(0)
+                            + "]");
+        }
+        // lost = 0, duplicated = 0, partial = 0; per bucket in offset order
+        assertThat(describe(out)).hasSize(rows).containsExactlyInAnyOrderElementsOf(expected);
+        for (int b = 0; b < buckets; b++) {
+            int bucket = b;
+            List<Long> offsets =
+                    out.stream()
+                            .filter(r -> r.bucket().bucket() == bucket)
+                            .map(StitchedRecord::offset)
+                            .toList();
+            assertThat(offsets).isSorted().doesNotHaveDuplicates();
+        }
     }
 }
