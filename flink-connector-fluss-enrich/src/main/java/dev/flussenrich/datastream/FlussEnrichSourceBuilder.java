@@ -6,6 +6,7 @@
 package dev.flussenrich.datastream;
 
 import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.StitchedScanner;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
@@ -37,6 +38,7 @@ public final class FlussEnrichSourceBuilder<T> {
     private StartPosition start = StartPosition.earliest();
     private boolean bounded;
     private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
+    private int maxBufferedRows = StitchedScanner.DEFAULT_MAX_BUFFERED_ROWS;
     private final Map<String, String> clientOptions = new HashMap<>();
     private StitchedRecordDeserializer<T> deserializer;
 
@@ -73,6 +75,15 @@ public final class FlussEnrichSourceBuilder<T> {
     /** Stop at the frontier captured when the job starts (default: unbounded). */
     public FlussEnrichSourceBuilder<T> setBounded(boolean bounded) {
         this.bounded = bounded;
+        return this;
+    }
+
+    /**
+     * How many rows one source subtask holds back at most, over all its buckets, while a projection
+     * waits for enrichment (default 100,000).
+     */
+    public FlussEnrichSourceBuilder<T> setMaxBufferedRows(int maxBufferedRows) {
+        this.maxBufferedRows = maxBufferedRows;
         return this;
     }
 
@@ -113,6 +124,10 @@ public final class FlussEnrichSourceBuilder<T> {
             throw new IllegalArgumentException(
                     "The enrichment-watermark start position needs a group name.");
         }
+        if (maxBufferedRows < 1) {
+            throw new IllegalArgumentException(
+                    "The buffer bound must be at least 1 row, got " + maxBufferedRows + ".");
+        }
         if (partitionDiscoveryInterval == null
                 || partitionDiscoveryInterval.isNegative()
                 || partitionDiscoveryInterval.isZero()) {
@@ -128,7 +143,8 @@ public final class FlussEnrichSourceBuilder<T> {
                         columns,
                         start,
                         bounded,
-                        partitionDiscoveryInterval);
+                        partitionDiscoveryInterval,
+                        maxBufferedRows);
         return new FlussEnrichSource<>(settings, deserializer);
     }
 }

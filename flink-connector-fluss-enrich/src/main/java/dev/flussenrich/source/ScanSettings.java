@@ -17,8 +17,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What a source reads: the table, the projected logical columns, where each bucket starts, and
- * whether the read is bounded (stops at the frontier captured when it starts).
+ * What a source reads: the table, the projected logical columns, where each bucket starts, whether
+ * the read is bounded (stops at the frontier captured when it starts), and how many rows a reader
+ * holds back at most while waiting for enrichment.
  */
 @Internal
 public record ScanSettings(
@@ -27,7 +28,8 @@ public record ScanSettings(
         List<String> columns,
         StartPosition start,
         boolean bounded,
-        Duration partitionDiscoveryInterval)
+        Duration partitionDiscoveryInterval,
+        int maxBufferedRows)
         implements Serializable {
 
     public ScanSettings {

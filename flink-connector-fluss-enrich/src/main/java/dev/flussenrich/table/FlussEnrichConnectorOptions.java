@@ -8,6 +8,7 @@ package dev.flussenrich.table;
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.StitchedScanner;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
@@ -117,6 +118,16 @@ public final class FlussEnrichConnectorOptions {
                             "How often a streaming read looks for new partitions of a partitioned"
                                     + " table; new partitions are read from their earliest"
                                     + " offset.");
+
+    public static final ConfigOption<Integer> SCAN_MAX_BUFFERED_ROWS =
+            ConfigOptions.key("scan.max-buffered-rows")
+                    .intType()
+                    .defaultValue(StitchedScanner.DEFAULT_MAX_BUFFERED_ROWS)
+                    .withDescription(
+                            "How many rows one source subtask holds back at most (over all its"
+                                    + " buckets) while a projection waits for enrichment; a"
+                                    + " bucket over its share fetches no more until half of it is"
+                                    + " drained. One fetch per bucket may go past it.");
 
     // ---------------------------------------------------------------- sink
 

@@ -46,6 +46,7 @@ import static dev.flussenrich.table.FlussEnrichConnectorOptions.COLUMN_GROUPS_PR
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GAP_POLICY;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.FLUSS_TABLE;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_ROWS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_MODE;
@@ -99,6 +100,7 @@ public final class FlussEnrichDynamicTableFactory
                 SCAN_STARTUP_TIMESTAMP,
                 SCAN_STARTUP_ENRICHMENT_GROUP,
                 SCAN_PARTITION_DISCOVERY_INTERVAL,
+                SCAN_MAX_BUFFERED_ROWS,
                 ENRICHMENT_GROUP,
                 ENRICHMENT_GAP_POLICY);
     }
@@ -116,7 +118,8 @@ public final class FlussEnrichDynamicTableFactory
                 target.physicalType,
                 FlussEnrichConnectorOptionsUtil.startPosition(options, target.table),
                 bounded,
-                options.get(SCAN_PARTITION_DISCOVERY_INTERVAL));
+                options.get(SCAN_PARTITION_DISCOVERY_INTERVAL),
+                options.get(SCAN_MAX_BUFFERED_ROWS));
     }
 
     @Override

@@ -45,6 +45,7 @@ public final class FlussEnrichTableSource
     private final StartPosition start;
     private final boolean bounded;
     private final Duration discoveryInterval;
+    private final int maxBufferedRows;
 
     private List<String> columns;
     private DataType projectedPhysicalType;
@@ -57,13 +58,15 @@ public final class FlussEnrichTableSource
             DataType physicalType,
             StartPosition start,
             boolean bounded,
-            Duration discoveryInterval) {
+            Duration discoveryInterval,
+            int maxBufferedRows) {
         this.connection = connection;
         this.table = table;
         this.physicalType = physicalType;
         this.start = start;
         this.bounded = bounded;
         this.discoveryInterval = discoveryInterval;
+        this.maxBufferedRows = maxBufferedRows;
         this.columns = DataType.getFieldNames(physicalType);
         this.projectedPhysicalType = physicalType;
     }
@@ -79,7 +82,13 @@ public final class FlussEnrichTableSource
         RowType flinkProjected = (RowType) projectedPhysicalType.getLogicalType();
         ScanSettings settings =
                 new ScanSettings(
-                        connection, table.path(), columns, start, bounded, discoveryInterval);
+                        connection,
+                        table.path(),
+                        columns,
+                        start,
+                        bounded,
+                        discoveryInterval,
+                        maxBufferedRows);
         RowDataDeserializer deserializer =
                 new RowDataDeserializer(
                         FlinkConversions.toFlussRowType(flinkProjected),
@@ -129,7 +138,13 @@ public final class FlussEnrichTableSource
     public DynamicTableSource copy() {
         FlussEnrichTableSource copy =
                 new FlussEnrichTableSource(
-                        connection, table, physicalType, start, bounded, discoveryInterval);
+                        connection,
+                        table,
+                        physicalType,
+                        start,
+                        bounded,
+                        discoveryInterval,
+                        maxBufferedRows);
         copy.columns = columns;
         copy.projectedPhysicalType = projectedPhysicalType;
         copy.metadata = metadata;

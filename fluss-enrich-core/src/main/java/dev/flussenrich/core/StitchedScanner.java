@@ -13,6 +13,7 @@ import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.client.table.scanner.log.ScanRecords;
+import org.apache.fluss.exception.FetchException;
 import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TablePath;
 
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Reads a projection of a logical table from any set of buckets, emitting only whole rows.
@@ -48,6 +50,7 @@ public final class StitchedScanner implements AutoCloseable {
 
     private static final Duration SLICE = Duration.ofMillis(20);
     private static final long PARTITION_RETRY_NANOS = Duration.ofMillis(500).toNanos();
+    private static final Duration PARTITION_CHECK = Duration.ofSeconds(5);
 
     private final EnrichedTable table;
     private final ProjectionPlan plan;
@@ -59,6 +62,7 @@ public final class StitchedScanner implements AutoCloseable {
     private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
     private final int maxBufferedRows;
     private long lastPartitionRetry;
+    private long lastPartitionCheck = System.nanoTime();
 
     /** One Fluss table being scanned, and which buckets it is subscribed to. */
     private static final class Source {
@@ -292,6 +296,7 @@ public final class StitchedScanner implements AutoCloseable {
         List<StitchedRecord> out = new ArrayList<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         do {
+            retireGonePartitions();
             retryPendingCompanions();
             boolean fetched = fetch(base, -1);
             for (int g = 0; g < companions.size(); g++) {
@@ -321,8 +326,8 @@ public final class StitchedScanner implements AutoCloseable {
         ScanRecords records;
         try {
             records = source.scanner.poll(SLICE);
-        } catch (RuntimeException e) {
-            if (!FlussCalls.isPartitionGone(e) || !retireGonePartitions()) {
+        } catch (FetchException e) {
+            if (!isOutOfRange(e) || !moveExpiredPositions(source, group)) {
                 throw e;
             }
             return true;
@@ -409,10 +414,10 @@ public final class StitchedScanner implements AutoCloseable {
     }
 
     /**
-     * Subscribes a companion bucket at the first log position that can hold the next expected base
-     * offset. The companion holds a contiguous run of source offsets from its earliest row on
-     * (replays only add duplicates), so offset X sits at log position >= earliest + (X - source
-     * offset of the earliest row); rows before X that are read anyway are skipped.
+     * Subscribes a companion bucket near the log position of the next expected base offset,
+     * estimated from the source offsets of its first and last rows (O(1) extra rows read, not the
+     * whole companion). Rows before it that are read anyway are skipped; a position past it shows
+     * as a skip, and the companion is read again from its first row (see {@link #explainSkip}).
      */
     private void trySubscribeCompanion(int group, BucketStitcher stitcher) {
         Source companion = companions.get(group);
@@ -425,14 +430,19 @@ public final class StitchedScanner implements AutoCloseable {
         long position = earliest;
         boolean estimated = false;
         if (highWatermark > earliest) {
+            Long partitionId = companion.partitionId(bucket).orElse(null);
+            long next = stitcher.nextOffset();
             long firstSource =
+                    probe.sourceOffsetAt(companion.path, partitionId, bucket.bucket(), earliest);
+            long lastSource =
                     probe.sourceOffsetAt(
-                            companion.path,
-                            companion.partitionId(bucket).orElse(null),
-                            bucket.bucket(),
-                            earliest);
-            long skip = Math.max(0, stitcher.nextOffset() - firstSource);
-            position = Math.min(highWatermark, earliest + skip);
+                            companion.path, partitionId, bucket.bucket(), highWatermark - 1);
+            // Counted from the first row: exact unless offsets were skipped (expired base rows)
+            // before the next one; counted back from the last row: exact unless duplicates
+            // follow it. The smaller one; an overshoot shows as a skip and is read again.
+            long fromStart = earliest + Math.max(0, next - firstSource);
+            long fromEnd = highWatermark - Math.max(0, lastSource + 1 - next);
+            position = Math.max(earliest, Math.min(fromStart, fromEnd));
             estimated = position > earliest;
         }
         stitcher.startCompanionAt(group, position, estimated);
@@ -485,19 +495,66 @@ public final class StitchedScanner implements AutoCloseable {
         }
     }
 
-    /** Retires the buckets whose partition no longer exists; false if there are none. */
-    private boolean retireGonePartitions() {
-        boolean retired = false;
+    private static boolean isOutOfRange(FetchException e) {
+        return String.valueOf(e.getMessage()).contains("out of range");
+    }
+
+    /**
+     * Retention removed rows a source had not fetched yet (the reader fell behind, or a paused
+     * bucket resumed below the log start): Fluss then fails every poll. Each such bucket moves on
+     * to the table's log start; the rows in between are gone for every reader. False if no bucket
+     * of this source was behind.
+     */
+    private boolean moveExpiredPositions(Source source, int group) {
+        boolean moved = false;
         for (BucketStitcher stitcher : stitchers.values()) {
             EnrichedBucket bucket = stitcher.bucket();
-            if (bucket.partitionName() != null
-                    && !stitcher.isFinished()
-                    && baseLogStart(bucket).isEmpty()) {
+            if (stitcher.isFinished() || !source.isSubscribed(bucket)) {
+                continue;
+            }
+            long logStart = offsets.earliest(source.path, bucket);
+            long position =
+                    group < 0 ? stitcher.baseReceivedUpTo() : stitcher.companionReceivedUpTo(group);
+            if (position >= logStart) {
+                continue;
+            }
+            LOG.warn(
+                    "Rows at log offsets {}..{} of table {}, {} expired before this reader fetched"
+                            + " them; reading on from {}.",
+                    position,
+                    logStart - 1,
+                    source.path,
+                    bucket,
+                    logStart);
+            source.unsubscribe(bucket);
+            if (group < 0) {
+                stitcher.leaveOutBelow(logStart);
+            } else {
+                stitcher.startCompanionAt(group, logStart, false);
+            }
+            source.subscribe(bucket, logStart);
+            moved = true;
+        }
+        return moved;
+    }
+
+    /**
+     * Retires the buckets whose partition no longer exists (dropped, or expired by
+     * auto-partitioning). Fluss's scanner returns nothing for such a bucket, forever, so the
+     * partitions are listed (one request per table) every {@link #PARTITION_CHECK}.
+     */
+    private void retireGonePartitions() {
+        long now = System.nanoTime();
+        if (!table.isPartitioned() || now - lastPartitionCheck < PARTITION_CHECK.toNanos()) {
+            return;
+        }
+        lastPartitionCheck = now;
+        Set<String> existing = base.partitionIds.all().keySet();
+        for (BucketStitcher stitcher : stitchers.values()) {
+            if (!stitcher.isFinished() && !existing.contains(stitcher.bucket().partitionName())) {
                 retire(stitcher);
-                retired = true;
             }
         }
-        return retired;
     }
 
     private void retire(BucketStitcher stitcher) {

@@ -48,7 +48,8 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
                     new StitchedScanner(
                             connection,
                             new EnrichedTables(connection.getAdmin()).load(settings.table()),
-                            settings.columns());
+                            settings.columns(),
+                            settings.maxBufferedRows());
         }
         return scanner;
     }
