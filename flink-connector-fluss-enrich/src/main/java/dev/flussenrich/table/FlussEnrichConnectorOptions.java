@@ -156,7 +156,11 @@ public final class FlussEnrichConnectorOptions {
                     .withDescription(
                             "What an enrichment write does when a row arrives past the group's"
                                     + " watermark: 'fail' (an error naming table, group, bucket"
-                                    + " and offsets) or 'fill-null' (write NULL enrichment for the"
-                                    + " skipped offsets; group columns must be nullable)."
+                                    + " and offsets; also when base retention removed rows before"
+                                    + " they were enriched, then without restarts),"
+                                    + " 'skip-expired' (move past rows base retention removed;"
+                                    + " other gaps fail) or 'fill-null' (move past expired rows,"
+                                    + " write NULL enrichment for other skipped offsets; group"
+                                    + " columns must be nullable)."
                                     + " Deprecated spelling: 'sink.enrichment.gap-policy'.");
 }
