@@ -54,7 +54,7 @@ public final class FlussEnrichSource<T>
     public SplitEnumerator<BucketSplit, BucketEnumeratorState> createEnumerator(
             SplitEnumeratorContext<BucketSplit> context) {
         return new BucketEnumerator(
-                context, settings, new BucketEnumeratorState(Set.of(), List.of()));
+                context, settings, new BucketEnumeratorState(Set.of(), List.of(), false));
     }
 
     @Override

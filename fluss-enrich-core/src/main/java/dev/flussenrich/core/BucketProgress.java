@@ -10,8 +10,9 @@ import org.apache.fluss.annotation.PublicEvolving;
 /**
  * Where a group stands in one bucket, as its data shows.
  *
- * @param enrichedUpTo the highest source offset in the companion bucket + 1 (the base's log start
- *     when the companion bucket holds no row)
+ * @param enrichedUpTo the first source offset the companion bucket leaves unwritten (its highest +
+ *     1, or the start of a hole a failed append left; the base's log start when the companion
+ *     bucket holds no row)
  * @param baseLogStart the base bucket's first stored offset (retention moves it forward)
  */
 @PublicEvolving

@@ -11,6 +11,7 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -19,9 +20,9 @@ import java.util.function.Consumer;
  *
  * <p>A base row is emitted only once every touched group has a row for its offset, so no partial
  * row ever leaves. A companion row for an offset below the next expected one is a duplicate (a
- * replay, or a losing racing writer) and is skipped, so the first row written wins; a companion row
- * past the expected offset means the companion skipped an offset, which the write contract forbids:
- * that is corruption and fails loudly.
+ * replay, or a losing racing writer) and is skipped, so the first row written wins. A companion row
+ * past the expected offset stops the merge until the scanner explains it (retention, a read
+ * position that overshot, or a hole a failed append left, which the next writer fills).
  */
 @Internal
 final class BucketStitcher {
@@ -43,6 +44,16 @@ final class BucketStitcher {
     /** A companion row past the expected offset, waiting for the scanner to explain it. */
     private Skip skip;
 
+    /**
+     * Per group: the log offset of the first row past a hole that a failed append left, while the
+     * merge waits for the enrichment job to write the missing offset again (later in the log); -1
+     * when there is no hole.
+     */
+    private final long[] holeAt;
+
+    /** A companion to read again from a log offset, once the row that filled a hole was merged. */
+    private Rewind rewind;
+
     /** The bucket's partition no longer exists: nothing more will be read. */
     private boolean gone;
 
@@ -55,6 +66,14 @@ final class BucketStitcher {
      * @param logOffset the companion row's log offset
      */
     record Skip(int group, long expected, long source, long logOffset) {}
+
+    /**
+     * Read the companion of {@code group} again from {@code logOffset}.
+     *
+     * @param group the group's index
+     * @param logOffset the companion log offset to read from
+     */
+    record Rewind(int group, long logOffset) {}
 
     @SuppressWarnings("unchecked")
     BucketStitcher(
@@ -73,6 +92,8 @@ final class BucketStitcher {
         this.companions = new ArrayDeque[groups];
         this.companionReceivedUpTo = new long[groups];
         this.fromEstimate = new boolean[groups];
+        this.holeAt = new long[groups];
+        Arrays.fill(holeAt, -1);
         for (int i = 0; i < groups; i++) {
             companions[i] = new ArrayDeque<>();
             companionReceivedUpTo[i] = -1;
@@ -99,8 +120,12 @@ final class BucketStitcher {
         companions[index].clear();
         companionReceivedUpTo[index] = logOffset;
         fromEstimate[index] = estimated;
+        holeAt[index] = -1;
         if (skip != null && skip.group() == index) {
             skip = null;
+        }
+        if (rewind != null && rewind.group() == index) {
+            rewind = null;
         }
     }
 
@@ -117,7 +142,7 @@ final class BucketStitcher {
     /** Emits every row whose offset all touched groups have reached, up to the stop offset. */
     void drain(Consumer<StitchedRecord> out) {
         InternalRow[] parts = new InternalRow[companions.length];
-        while (skip == null && !base.isEmpty() && !isFinished()) {
+        while (skip == null && rewind == null && !base.isEmpty() && !isFinished()) {
             ScanRecord head = base.peek();
             if (head.logOffset() < nextOffset) {
                 base.poll();
@@ -136,6 +161,13 @@ final class BucketStitcher {
             for (ArrayDeque<ScanRecord> companion : companions) {
                 companion.poll();
             }
+            for (int g = 0; g < companions.length; g++) {
+                if (holeAt[g] >= 0) {
+                    // The hole is filled: the rows that landed after it come first (first wins).
+                    rewind = new Rewind(g, holeAt[g]);
+                    holeAt[g] = -1;
+                }
+            }
             out.accept(
                     new StitchedRecord(
                             bucket, offset, head.timestamp(), plan.assemble(head.getRow(), parts)));
@@ -152,6 +184,8 @@ final class BucketStitcher {
                 queue.poll();
             } else if (source == offset) {
                 return head;
+            } else if (holeAt[group] >= 0) {
+                queue.poll(); // past the hole: read again once the hole is filled
             } else {
                 skip = new Skip(group, offset, source, head.logOffset());
                 return null;
@@ -184,20 +218,38 @@ final class BucketStitcher {
         skip = null;
     }
 
-    /** The error for a skip that nothing explains: the companion log is corrupt. */
-    EnrichmentContractException corruption() {
-        return new EnrichmentContractException(
-                String.format(
-                        "Companion of group '%s' of table '%s', %s, skips from offset %d "
-                                + "to %d (companion log offset %d). The companion log is "
-                                + "corrupt or was written around fluss-enrich; re-create "
-                                + "the group.",
-                        plan.groups().get(skip.group()),
-                        table,
-                        bucket,
-                        skip.expected(),
-                        skip.source(),
-                        skip.logOffset()));
+    /**
+     * The pending skip is a hole a failed append left: rows after it landed, the missing offset did
+     * not. The merge waits for the enrichment job to write it again (the next writer starts at the
+     * hole), then reads the rows after the hole again, which win over the rewritten ones.
+     */
+    void awaitRefill() {
+        holeAt[skip.group()] = skip.logOffset();
+        skip = null;
+    }
+
+    /** Whether the merge waits for a hole to be filled. */
+    boolean awaitsRefill() {
+        return Arrays.stream(holeAt).anyMatch(position -> position >= 0);
+    }
+
+    /**
+     * Base retention removed the rows of a hole before anyone filled it: moves past them, and reads
+     * the companion again from where the hole was.
+     */
+    void abandonHole(long baseLogStart) {
+        for (int g = 0; g < holeAt.length; g++) {
+            if (holeAt[g] >= 0) {
+                rewind = new Rewind(g, holeAt[g]);
+                holeAt[g] = -1;
+            }
+        }
+        leaveOutBelow(baseLogStart);
+    }
+
+    /** A companion to read again once a hole was filled, or null. */
+    Rewind pendingRewind() {
+        return rewind;
     }
 
     /** The bucket's partition is gone (dropped, or expired by auto-partitioning). */

@@ -13,7 +13,9 @@ import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.metadata.TablePath;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /** Reads the source offset stored at one position of a companion bucket. */
 @Internal
@@ -30,9 +32,9 @@ final class CompanionProbe {
 
     /**
      * How many companion rows before the high watermark the watermark lookup reads. Late duplicates
-     * (a zombie task attempt, a racing job) are appended after newer rows; the highest source
-     * offset among the last rows is the real progress unless more than this many late rows follow
-     * the newest one.
+     * (a zombie task attempt, a racing job) are appended after newer rows, and a hole left by a
+     * failed append is followed by the rows that landed after it; both lie in the last rows unless
+     * more than this many rows follow them.
      */
     static final int TAIL_WINDOW = 10_000;
 
@@ -42,11 +44,46 @@ final class CompanionProbe {
      * @param partitionId the companion's partition id, or null if not partitioned
      */
     long sourceOffsetAt(TablePath companion, Long partitionId, int bucket, long position) {
-        return highestSourceOffset(companion, partitionId, bucket, position, position + 1);
+        return sourceOffsets(companion, partitionId, bucket, position, position + 1).get(0);
     }
 
-    /** The highest {@code _source_offset} of the companion rows at log offsets [from, to). */
-    long highestSourceOffset(
+    /**
+     * The first source offset that the companion rows at log offsets [from, to) leave unwritten,
+     * counting on from the first of them: the highest + 1 when they form a contiguous run (late
+     * duplicates do not count), or the first offset of a hole that rows after it skipped (a failed
+     * append whose successors landed). Offsets below {@code baseLogStart} count as written:
+     * retention removed those base rows, and the writer moved past them.
+     */
+    long firstUnwritten(
+            TablePath companion,
+            Long partitionId,
+            int bucket,
+            long from,
+            long to,
+            long baseLogStart) {
+        List<Long> sources = sourceOffsets(companion, partitionId, bucket, from, to);
+        long expected = sources.get(0);
+        TreeSet<Long> written = new TreeSet<>(sources);
+        while (!written.isEmpty()) {
+            long next = written.first();
+            if (next < expected) {
+                written.pollFirst();
+            } else if (next == expected) {
+                written.pollFirst();
+                expected++;
+            } else if (expected < baseLogStart) {
+                expected = Math.min(next, baseLogStart);
+            } else {
+                break; // a hole at expected: rows past it exist
+            }
+        }
+        return expected;
+    }
+
+    /**
+     * The {@code _source_offset}s of the companion rows at log offsets [from, to), in log order.
+     */
+    private List<Long> sourceOffsets(
             TablePath companion, Long partitionId, int bucket, long from, long to) {
         try (Table table = connection.getTable(companion);
                 LogScanner scanner =
@@ -58,16 +95,15 @@ final class CompanionProbe {
             } else {
                 scanner.subscribe(partitionId, bucket, from);
             }
-            long result = Long.MIN_VALUE;
+            List<Long> sources = new ArrayList<>();
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (System.nanoTime() < deadline) {
                 for (ScanRecord record : scanner.poll(POLL)) {
                     if (record.logOffset() >= from && record.logOffset() < to) {
-                        long source = record.getRow().getLong(0);
-                        result = Math.max(result, source);
+                        sources.add(record.getRow().getLong(0));
                     }
                     if (record.logOffset() >= to - 1) {
-                        return result;
+                        return sources;
                     }
                 }
             }

@@ -15,10 +15,11 @@ import java.util.Optional;
 
 /**
  * Looks up the enrichment watermark {@code EWM_g(p, b)}: the next base offset that group {@code g}
- * expects in a bucket. It is derived from data alone: the highest source offset among the last
- * {@value CompanionProbe#TAIL_WINDOW} rows of the companion bucket + 1 (the highest, not the last:
- * a late duplicate from a zombie task or a racing job must not lower it), never below the base's
- * log start, and the base's log start when the companion bucket is empty.
+ * expects in a bucket. It is derived from data alone: the first source offset the last {@value
+ * CompanionProbe#TAIL_WINDOW} rows of the companion bucket leave unwritten (their highest + 1, so a
+ * late duplicate from a zombie task or a racing job does not lower it; or the start of a hole a
+ * failed append left, so the next writer writes it again), never below the base's log start, and
+ * the base's log start when the companion bucket is empty.
  */
 @PublicEvolving
 public final class EnrichmentWatermarks {
@@ -54,14 +55,15 @@ public final class EnrichmentWatermarks {
         if (highWatermark <= earliest) {
             return new BucketProgress(baseLogStart, baseLogStart);
         }
-        long highestSource =
-                probe.highestSourceOffset(
+        long unwritten =
+                probe.firstUnwritten(
                         companion,
                         partitionId.orElse(null),
                         bucket.bucket(),
                         Math.max(earliest, highWatermark - CompanionProbe.TAIL_WINDOW),
-                        highWatermark);
-        return new BucketProgress(highestSource + 1, baseLogStart);
+                        highWatermark,
+                        baseLogStart);
+        return new BucketProgress(unwritten, baseLogStart);
     }
 
     /** The read frontier of a set of groups: min(base high watermark, each group's EWM). */

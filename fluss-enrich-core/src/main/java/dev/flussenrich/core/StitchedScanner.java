@@ -50,7 +50,7 @@ public final class StitchedScanner implements AutoCloseable {
 
     private static final Duration SLICE = Duration.ofMillis(20);
     private static final long PARTITION_RETRY_NANOS = Duration.ofMillis(500).toNanos();
-    private static final Duration PARTITION_CHECK = Duration.ofSeconds(5);
+    private static final Duration PERIODIC_CHECK = Duration.ofSeconds(5);
 
     private final EnrichedTable table;
     private final ProjectionPlan plan;
@@ -62,7 +62,7 @@ public final class StitchedScanner implements AutoCloseable {
     private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
     private final int maxBufferedRows;
     private long lastPartitionRetry;
-    private long lastPartitionCheck = System.nanoTime();
+    private long lastPeriodicCheck = System.nanoTime();
 
     /** One Fluss table being scanned, and which buckets it is subscribed to. */
     private static final class Source {
@@ -296,7 +296,7 @@ public final class StitchedScanner implements AutoCloseable {
         List<StitchedRecord> out = new ArrayList<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         do {
-            retireGonePartitions();
+            periodicChecks();
             retryPendingCompanions();
             boolean fetched = fetch(base, -1);
             for (int g = 0; g < companions.size(); g++) {
@@ -308,8 +308,12 @@ public final class StitchedScanner implements AutoCloseable {
             int share = bufferShare();
             for (BucketStitcher stitcher : stitchers.values()) {
                 stitcher.drain(out::add);
-                while (stitcher.pendingSkip() != null) {
-                    explainSkip(stitcher);
+                while (stitcher.pendingSkip() != null || stitcher.pendingRewind() != null) {
+                    if (stitcher.pendingSkip() != null) {
+                        explainSkip(stitcher);
+                    } else {
+                        rewind(stitcher);
+                    }
                     stitcher.drain(out::add);
                 }
                 applyBackpressure(stitcher, share);
@@ -479,8 +483,26 @@ public final class StitchedScanner implements AutoCloseable {
         } else if (skip.source() <= offsets.earliest(table.tablePath(), bucket)) {
             stitcher.leaveOutBelow(skip.source());
         } else {
-            throw stitcher.corruption();
+            LOG.warn(
+                    "Group '{}' of table {}, {} lacks offset {} although rows after it were"
+                            + " written (a failed append); waiting for the enrichment job to write"
+                            + " it again.",
+                    plan.groups().get(skip.group()),
+                    table.tablePath(),
+                    bucket,
+                    skip.expected());
+            stitcher.awaitRefill();
         }
+    }
+
+    /** Reads a companion again from where a filled hole was, for the rows that came after it. */
+    private void rewind(BucketStitcher stitcher) {
+        BucketStitcher.Rewind rewind = stitcher.pendingRewind();
+        EnrichedBucket bucket = stitcher.bucket();
+        Source companion = companions.get(rewind.group());
+        companion.unsubscribe(bucket);
+        stitcher.startCompanionAt(rewind.group(), rewind.logOffset(), false);
+        companion.subscribe(bucket, rewind.logOffset());
     }
 
     /** The base's log start in a bucket, or empty if its partition no longer exists. */
@@ -539,20 +561,30 @@ public final class StitchedScanner implements AutoCloseable {
     }
 
     /**
-     * Retires the buckets whose partition no longer exists (dropped, or expired by
-     * auto-partitioning). Fluss's scanner returns nothing for such a bucket, forever, so the
-     * partitions are listed (one request per table) every {@link #PARTITION_CHECK}.
+     * Every {@link #PERIODIC_CHECK}: retires the buckets whose partition no longer exists (dropped,
+     * or expired by auto-partitioning; Fluss's scanner just returns nothing for them, so the
+     * partitions are listed, one request per table), and moves buckets waiting for a hole past it
+     * once base retention removed its rows.
      */
-    private void retireGonePartitions() {
+    private void periodicChecks() {
         long now = System.nanoTime();
-        if (!table.isPartitioned() || now - lastPartitionCheck < PARTITION_CHECK.toNanos()) {
+        if (now - lastPeriodicCheck < PERIODIC_CHECK.toNanos()) {
             return;
         }
-        lastPartitionCheck = now;
-        Set<String> existing = base.partitionIds.all().keySet();
+        lastPeriodicCheck = now;
+        Set<String> existing = table.isPartitioned() ? base.partitionIds.all().keySet() : Set.of();
         for (BucketStitcher stitcher : stitchers.values()) {
-            if (!stitcher.isFinished() && !existing.contains(stitcher.bucket().partitionName())) {
+            if (stitcher.isFinished()) {
+                continue;
+            }
+            EnrichedBucket bucket = stitcher.bucket();
+            if (bucket.partitionName() != null && !existing.contains(bucket.partitionName())) {
                 retire(stitcher);
+            } else if (stitcher.awaitsRefill()) {
+                OptionalLong logStart = baseLogStart(bucket);
+                if (logStart.isPresent() && logStart.getAsLong() > stitcher.nextOffset()) {
+                    stitcher.abandonHole(logStart.getAsLong());
+                }
             }
         }
     }

@@ -22,7 +22,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The merge rules of one bucket, without a cluster: gating, first wins, corruption, stop. */
+/** The merge rules of one bucket, without a cluster: gating, first wins, skips, holes, stop. */
 class BucketStitcherTest {
 
     private static final TablePath PATH = TablePath.of("db", "t");
@@ -161,15 +161,42 @@ class BucketStitcherTest {
         assertThat(drain(stitcher)).containsExactly("0/1000 0,a");
         assertThat(stitcher.pendingSkip()).isEqualTo(new BucketStitcher.Skip(0, 1, 2, 1));
         assertThat(stitcher.skipFromEstimate()).isFalse();
-        assertThat(stitcher.corruption())
-                .isInstanceOf(EnrichmentContractException.class)
-                .hasMessage(
-                        "Companion of group 'geo' of table 'db.t', bucket 0, skips from offset 1"
-                                + " to 2 (companion log offset 1). The companion log is corrupt"
-                                + " or was written around fluss-enrich; re-create the group.");
         // nothing more is emitted until the skip is explained
         stitcher.addBase(List.of(base(2)));
         assertThat(drain(stitcher)).isEmpty();
+    }
+
+    @Test
+    void aHoleIsWaitedForThenTheRowsAfterItAreReadAgainAndWin() {
+        BucketStitcher stitcher = stitcher(0, Long.MAX_VALUE);
+        stitcher.startCompanionAt(0, 0, false);
+        stitcher.addBase(List.of(base(0), base(1), base(2), base(3)));
+        // offset 1 failed; 2 and 3 landed after it; later the next writer wrote 1, 2, 3 again
+        stitcher.addCompanion(
+                0,
+                List.of(
+                        companion(0, 0, "a"),
+                        companion(1, 2, "c"),
+                        companion(2, 3, "d"),
+                        companion(3, 1, "b'"),
+                        companion(4, 2, "c'"),
+                        companion(5, 3, "d'")));
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,a");
+        stitcher.awaitRefill();
+        assertThat(stitcher.awaitsRefill()).isTrue();
+        assertThat(drain(stitcher)).containsExactly("1/1001 1,b'");
+        assertThat(stitcher.pendingRewind()).isEqualTo(new BucketStitcher.Rewind(0, 1));
+        stitcher.startCompanionAt(0, 1, false); // the scanner reads again from log offset 1
+        stitcher.addCompanion(
+                0,
+                List.of(
+                        companion(1, 2, "c"),
+                        companion(2, 3, "d"),
+                        companion(3, 1, "b'"),
+                        companion(4, 2, "c'"),
+                        companion(5, 3, "d'")));
+        assertThat(drain(stitcher)).containsExactly("2/1002 2,c", "3/1003 3,d");
+        assertThat(stitcher.awaitsRefill()).isFalse();
     }
 
     @Test

@@ -42,7 +42,6 @@ import static dev.flussenrich.testutils.TestTables.drain;
 import static dev.flussenrich.testutils.TestTables.readBounded;
 import static dev.flussenrich.testutils.TestTables.score;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 @ExtendWith(SharedFlussCluster.class)
 class StitchedScannerITCase {
@@ -365,26 +364,58 @@ class StitchedScannerITCase {
                 .containsExactly("0@0 [0, country0]", "0@1 [1, country1]", "0@2 [2, country2]");
     }
 
+    /**
+     * Fault: an append of offset 1 failed while those of 2 and 3 landed (Fluss's idempotent sender
+     * renumbers the batches after a failed one). The watermark stops at the hole, so the next
+     * writer writes it again; a bounded reader stops before it, a streaming reader waits for it and
+     * then reads every row once, the rows that landed first winning.
+     */
     @Test
-    void aCompanionThatSkipsAnOffsetFailsLoudly() throws Exception {
-        appendBase(connection, path, 0, 3);
+    void aHoleLeftByAFailedAppendIsWrittenAgainAndReadersWaitForIt() throws Exception {
+        appendBase(connection, path, 0, 5);
         EnrichedTable.Group geo = table.requireGroup("geo");
         BucketRouter router = BucketRouter.forCompanion(geo.companion());
         try (Table companion = connection.getTable(geo.companionPath())) {
             AppendWriter raw = companion.newAppend().createWriter();
-            // Written around the enrichment writer: offsets 0 and 2, no 1.
-            raw.append(GenericRow.of(router.routeFor(0), 0L, BinaryString.fromString("c0")));
-            raw.append(GenericRow.of(router.routeFor(0), 2L, BinaryString.fromString("c2")));
+            for (long offset : new long[] {0, 2, 3}) {
+                raw.append(
+                        GenericRow.of(
+                                router.routeFor(0), offset, BinaryString.fromString("c" + offset)));
+            }
             raw.flush();
         }
-        assertThatThrownBy(() -> readBounded(connection, table, StartPosition.earliest(), "city"))
-                .isInstanceOf(EnrichmentContractException.class)
-                .hasMessage(
-                        "Companion of group 'geo' of table '"
-                                + path
-                                + "', bucket 0, skips from offset 1 to 2 (companion log offset"
-                                + " 1). The companion log is corrupt or was written around"
-                                + " fluss-enrich; re-create the group.");
+        assertThat(new EnrichmentWatermarks(connection, table).watermark("geo", bucket0()))
+                .isEqualTo(1);
+        assertThat(describe(readBounded(connection, table, StartPosition.earliest(), "city")))
+                .containsExactly("0@0 [c0]");
+
+        List<StitchedRecord> streamed = new ArrayList<>();
+        try (StitchedScanner reader = new StitchedScanner(connection, table, List.of("city"))) {
+            reader.subscribeAll(StartPosition.earliest(), false);
+            for (int i = 0; i < 10; i++) {
+                streamed.addAll(reader.poll(Duration.ofMillis(100)));
+            }
+            assertThat(describe(streamed)).containsExactly("0@0 [c0]"); // waits, no error
+
+            try (EnrichmentWriter next =
+                    new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+                assertThat(next.watermark(bucket0())).isEqualTo(1);
+                for (int offset = 1; offset < 5; offset++) {
+                    next.write(bucket0(), offset, city("again" + offset));
+                }
+                next.flush();
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (streamed.size() < 5 && System.nanoTime() < deadline) {
+                streamed.addAll(reader.poll(Duration.ofMillis(100)));
+            }
+        }
+        List<String> expected =
+                List.of("0@0 [c0]", "0@1 [again1]", "0@2 [c2]", "0@3 [c3]", "0@4 [again4]");
+        // lost = 0, duplicated = 0, partial = 0
+        assertThat(describe(streamed)).containsExactlyElementsOf(expected);
+        assertThat(describe(readBounded(connection, table, StartPosition.earliest(), "city")))
+                .containsExactlyElementsOf(expected);
     }
 
     /**

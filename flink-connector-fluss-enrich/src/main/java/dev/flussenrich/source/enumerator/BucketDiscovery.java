@@ -21,6 +21,7 @@ import org.apache.fluss.client.Connection;
 import org.apache.flink.annotation.Internal;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -55,16 +56,26 @@ final class BucketDiscovery implements AutoCloseable {
     }
 
     /**
+     * What one discovery found: splits of buckets not handed out yet, and the partitions that exist
+     * now (empty for a table without partitions).
+     */
+    record Discovered(List<BucketSplit> splits, Set<String> partitions) {}
+
+    /**
      * New splits for buckets not in {@code known}.
      *
      * @param initial whether this is the first discovery (configured start) or a later one
      *     (partitions created since start from their earliest offset)
      */
-    List<BucketSplit> discover(Set<EnrichedBucket> known, boolean initial) {
+    Discovered discover(Set<EnrichedBucket> known, boolean initial) {
         StartPosition start = initial ? settings.start() : StartPosition.earliest();
         List<BucketSplit> splits = new ArrayList<>();
+        Set<String> existing = new HashSet<>();
         for (EnrichedBucket bucket :
                 partitions.allBuckets(table.isPartitioned(), table.numBuckets())) {
+            if (bucket.partitionName() != null) {
+                existing.add(bucket.partitionName());
+            }
             if (known.contains(bucket)) {
                 continue;
             }
@@ -73,9 +84,14 @@ final class BucketDiscovery implements AutoCloseable {
                     settings.bounded()
                             ? watermarks.frontier(gatingGroups, bucket)
                             : BucketSplit.UNBOUNDED;
-            splits.add(new BucketSplit(bucket, startOffset, Math.max(startOffset, stopOffset)));
+            splits.add(
+                    new BucketSplit(
+                            bucket,
+                            startOffset,
+                            Math.max(startOffset, stopOffset),
+                            table.base().getTableId()));
         }
-        return splits;
+        return new Discovered(splits, existing);
     }
 
     @Override

@@ -48,7 +48,7 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
         this.settings = settings;
         this.assigned = new HashSet<>(restored.assignedBuckets());
         this.pending = new ArrayList<>(restored.pendingSplits());
-        this.initialDiscoveryDone = !restored.assignedBuckets().isEmpty() || !pending.isEmpty();
+        this.initialDiscoveryDone = restored.initialDiscoveryDone();
     }
 
     @Override
@@ -61,12 +61,12 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
         }
     }
 
-    private List<BucketSplit> discover() {
+    private BucketDiscovery.Discovered discover() {
         if (discovery == null) {
             discovery = new BucketDiscovery(settings);
         }
         if (initialDiscoveryDone && !discovery.isPartitioned()) {
-            return List.of();
+            return new BucketDiscovery.Discovered(List.of(), Set.of());
         }
         Set<EnrichedBucket> known;
         synchronized (this) {
@@ -76,10 +76,30 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
         return discovery.discover(known, !initialDiscoveryDone);
     }
 
-    private synchronized void onDiscovered(List<BucketSplit> splits, Throwable error) {
+    /**
+     * Forgets buckets of partitions that no longer exist (dropped, or expired by
+     * auto-partitioning), so the state does not grow for as long as the job runs; their readers
+     * retire the splits themselves.
+     */
+    private void forgetGonePartitions(Set<String> existingPartitions) {
+        assigned.removeIf(
+                bucket ->
+                        bucket.partitionName() != null
+                                && !existingPartitions.contains(bucket.partitionName()));
+        pending.removeIf(
+                split ->
+                        split.bucket().partitionName() != null
+                                && !existingPartitions.contains(split.bucket().partitionName()));
+    }
+
+    private synchronized void onDiscovered(BucketDiscovery.Discovered discovered, Throwable error) {
         if (error != null) {
             throw new FlinkRuntimeException(
                     "Could not list the buckets of " + settings.table(), error);
+        }
+        List<BucketSplit> splits = discovered.splits();
+        if (discovery.isPartitioned()) {
+            forgetGonePartitions(discovered.partitions());
         }
         // Discoveries run on a worker thread; the next one can start before this result is
         // handled here, and then reports the same new buckets again.
@@ -149,7 +169,7 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
 
     @Override
     public synchronized BucketEnumeratorState snapshotState(long checkpointId) {
-        return new BucketEnumeratorState(assigned, pending);
+        return new BucketEnumeratorState(assigned, pending, initialDiscoveryDone);
     }
 
     @Override

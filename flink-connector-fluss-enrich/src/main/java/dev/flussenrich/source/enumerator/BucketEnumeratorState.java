@@ -15,11 +15,14 @@ import java.util.Set;
 
 /**
  * The enumerator's checkpoint: buckets already handed to readers (their positions live in the
- * readers' state) and splits discovered but not yet assigned.
+ * readers' state), splits discovered but not yet assigned, and whether the first discovery (the one
+ * that applies the configured start position) ran.
  */
 @Internal
 public record BucketEnumeratorState(
-        Set<EnrichedBucket> assignedBuckets, List<BucketSplit> pendingSplits) {
+        Set<EnrichedBucket> assignedBuckets,
+        List<BucketSplit> pendingSplits,
+        boolean initialDiscoveryDone) {
 
     public BucketEnumeratorState {
         assignedBuckets = Set.copyOf(assignedBuckets);

@@ -27,7 +27,12 @@ public final class BucketEnumeratorStateSerializer
 
     public static final BucketEnumeratorStateSerializer INSTANCE =
             new BucketEnumeratorStateSerializer();
-    private static final int VERSION = 1;
+
+    /**
+     * Version 2 adds whether the first discovery ran, and writes pending splits with the current
+     * split serializer version (version 1 used split version 1).
+     */
+    private static final int VERSION = 2;
 
     @Override
     public int getVersion() {
@@ -37,6 +42,7 @@ public final class BucketEnumeratorStateSerializer
     @Override
     public byte[] serialize(BucketEnumeratorState state) throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(256);
+        out.writeBoolean(state.initialDiscoveryDone());
         out.writeInt(state.assignedBuckets().size());
         for (EnrichedBucket bucket : state.assignedBuckets()) {
             BucketSplitSerializer.writeBucket(bucket, out);
@@ -52,10 +58,11 @@ public final class BucketEnumeratorStateSerializer
 
     @Override
     public BucketEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
+        if (version != 1 && version != VERSION) {
             throw new IOException("Unknown enumerator state serializer version " + version);
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
+        Boolean initialDiscoveryDone = version >= 2 ? in.readBoolean() : null;
         int assignedCount = in.readInt();
         Set<EnrichedBucket> assigned = new HashSet<>();
         for (int i = 0; i < assignedCount; i++) {
@@ -68,8 +75,13 @@ public final class BucketEnumeratorStateSerializer
             in.readFully(bytes);
             pending.add(
                     BucketSplitSerializer.INSTANCE.deserialize(
-                            BucketSplitSerializer.INSTANCE.getVersion(), bytes));
+                            version == 1 ? 1 : BucketSplitSerializer.INSTANCE.getVersion(), bytes));
         }
-        return new BucketEnumeratorState(assigned, pending);
+        return new BucketEnumeratorState(
+                assigned,
+                pending,
+                initialDiscoveryDone != null
+                        ? initialDiscoveryDone
+                        : !assigned.isEmpty() || !pending.isEmpty());
     }
 }

@@ -6,6 +6,7 @@
 package dev.flussenrich.source.reader;
 
 import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.core.StitchedScanner;
@@ -20,6 +21,7 @@ import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 
 import java.time.Duration;
 import java.util.HashSet;
@@ -35,6 +37,7 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
     private final ScanSettings settings;
     private final Set<EnrichedBucket> reportedFinished = new HashSet<>();
     private Connection connection;
+    private EnrichedTable table;
     private StitchedScanner scanner;
 
     public StitchedSplitReader(ScanSettings settings) {
@@ -44,12 +47,10 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
     private StitchedScanner scanner() {
         if (scanner == null) {
             connection = settings.connection().connect();
+            table = new EnrichedTables(connection.getAdmin()).load(settings.table());
             scanner =
                     new StitchedScanner(
-                            connection,
-                            new EnrichedTables(connection.getAdmin()).load(settings.table()),
-                            settings.columns(),
-                            settings.maxBufferedRows());
+                            connection, table, settings.columns(), settings.maxBufferedRows());
         }
         return scanner;
     }
@@ -80,7 +81,28 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
                     "Unsupported split change " + change.getClass().getSimpleName());
         }
         for (BucketSplit split : change.splits()) {
-            scanner().subscribe(split.bucket(), split.startingOffset(), split.stoppingOffset());
+            StitchedScanner scanner = scanner();
+            checkSameTable(split);
+            scanner.subscribe(split.bucket(), split.startingOffset(), split.stoppingOffset());
+        }
+    }
+
+    /**
+     * A split restored from a checkpoint of a table that was dropped and created again: its offsets
+     * belong to the old table. Every restart would meet the same state, so no restart.
+     */
+    private void checkSameTable(BucketSplit split) {
+        long current = table.base().getTableId();
+        if (split.tableId() != BucketSplit.UNKNOWN_TABLE && split.tableId() != current) {
+            throw new SuppressRestartsException(
+                    new IllegalStateException(
+                            String.format(
+                                    "Table '%s' was dropped and created again since this job's"
+                                            + " checkpoint (table id %d, now %d): the"
+                                            + " checkpointed offsets of %s belong to the dropped"
+                                            + " table. Start the job without its checkpoint or"
+                                            + " savepoint.",
+                                    settings.table(), split.tableId(), current, split.bucket())));
         }
     }
 

@@ -15,10 +15,14 @@ import org.apache.flink.api.connector.source.SourceSplit;
  * stoppingOffset} (exclusive, {@link Long#MAX_VALUE} when unbounded).
  */
 @Internal
-public record BucketSplit(EnrichedBucket bucket, long startingOffset, long stoppingOffset)
+public record BucketSplit(
+        EnrichedBucket bucket, long startingOffset, long stoppingOffset, long tableId)
         implements SourceSplit {
 
     public static final long UNBOUNDED = Long.MAX_VALUE;
+
+    /** The table id of a split restored from state written before splits carried one. */
+    public static final long UNKNOWN_TABLE = -1;
 
     @Override
     public String splitId() {
@@ -34,6 +38,6 @@ public record BucketSplit(EnrichedBucket bucket, long startingOffset, long stopp
 
     /** The same split, resuming at {@code offset}. */
     public BucketSplit withStartingOffset(long offset) {
-        return new BucketSplit(bucket, offset, stoppingOffset);
+        return new BucketSplit(bucket, offset, stoppingOffset, tableId);
     }
 }

@@ -21,7 +21,9 @@ import java.io.IOException;
 public final class BucketSplitSerializer implements SimpleVersionedSerializer<BucketSplit> {
 
     public static final BucketSplitSerializer INSTANCE = new BucketSplitSerializer();
-    private static final int VERSION = 1;
+
+    /** Version 2 adds the table id (version 1 splits read as {@link BucketSplit#UNKNOWN_TABLE}). */
+    private static final int VERSION = 2;
 
     @Override
     public int getVersion() {
@@ -37,10 +39,7 @@ public final class BucketSplitSerializer implements SimpleVersionedSerializer<Bu
 
     @Override
     public BucketSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
-            throw new IOException("Unknown BucketSplit serializer version " + version);
-        }
-        return read(new DataInputDeserializer(serialized));
+        return read(new DataInputDeserializer(serialized), version);
     }
 
     /** Writes a split; also used inside the enumerator state. */
@@ -48,11 +47,18 @@ public final class BucketSplitSerializer implements SimpleVersionedSerializer<Bu
         writeBucket(split.bucket(), out);
         out.writeLong(split.startingOffset());
         out.writeLong(split.stoppingOffset());
+        out.writeLong(split.tableId());
     }
 
-    static BucketSplit read(DataInputView in) throws IOException {
+    static BucketSplit read(DataInputView in, int version) throws IOException {
+        if (version != 1 && version != VERSION) {
+            throw new IOException("Unknown BucketSplit serializer version " + version);
+        }
         EnrichedBucket bucket = readBucket(in);
-        return new BucketSplit(bucket, in.readLong(), in.readLong());
+        long start = in.readLong();
+        long stop = in.readLong();
+        long tableId = version >= 2 ? in.readLong() : BucketSplit.UNKNOWN_TABLE;
+        return new BucketSplit(bucket, start, stop, tableId);
     }
 
     public static void writeBucket(EnrichedBucket bucket, DataOutputView out) throws IOException {

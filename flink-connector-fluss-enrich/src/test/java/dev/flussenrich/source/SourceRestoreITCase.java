@@ -1,0 +1,190 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.source;
+
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.StitchedScanner;
+import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.source.enumerator.BucketEnumerator;
+import dev.flussenrich.source.enumerator.BucketEnumeratorState;
+import dev.flussenrich.source.enumerator.BucketEnumeratorStateSerializer;
+import dev.flussenrich.source.reader.StitchedSplitReader;
+import dev.flussenrich.source.split.BucketSplit;
+import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.table.Table;
+import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.metadata.Schema;
+import org.apache.fluss.metadata.TableDescriptor;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.types.DataTypes;
+
+import org.apache.flink.api.connector.source.ReaderInfo;
+import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.api.connector.source.mocks.MockSplitEnumeratorContext;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.flussenrich.core.internal.FlussCalls.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Faults of restoring a source: state from before a partition existed, a re-created table. */
+@ExtendWith(SharedFlussCluster.class)
+class SourceRestoreITCase {
+
+    private final Connection connection = SharedFlussCluster.connection();
+
+    private ScanSettings settings(TablePath path, StartPosition start) {
+        return new ScanSettings(
+                FlussConnectionConfig.of(SharedFlussCluster.cluster().bootstrapServers(), Map.of()),
+                path,
+                List.of("id"),
+                start,
+                false,
+                Duration.ofSeconds(10),
+                StitchedScanner.DEFAULT_MAX_BUFFERED_ROWS);
+    }
+
+    /**
+     * A job reading from 'latest' checkpointed before the table had a partition; a partition with
+     * rows was created, then the job restored. Its first discovery after the restore is not the
+     * job's first: the new partition is read from its earliest offset, as any partition created
+     * while the job runs (before the fix, the restore applied 'latest' again and skipped the rows).
+     */
+    @Test
+    void aRestoreWithEmptyStateReadsNewPartitionsFromTheirStart() throws Throwable {
+        TablePath path = SharedFlussCluster.newTablePath("restore_latest");
+        EnrichedTables tables = new EnrichedTables(connection.getAdmin());
+        tables.create(
+                path,
+                TableDescriptor.builder()
+                        .schema(
+                                Schema.newBuilder()
+                                        .column("id", DataTypes.INT())
+                                        .column("dt", DataTypes.STRING())
+                                        .column("city", DataTypes.STRING())
+                                        .build())
+                        .partitionedBy("dt")
+                        .distributedBy(1)
+                        .customProperty("column-groups.geo", "city")
+                        .build(),
+                false);
+        ScanSettings settings = settings(path, StartPosition.latest());
+
+        byte[] checkpoint;
+        try (MockSplitEnumeratorContext<BucketSplit> context = new MockSplitEnumeratorContext<>(1);
+                BucketEnumerator first =
+                        new BucketEnumerator(
+                                context,
+                                settings,
+                                new BucketEnumeratorState(java.util.Set.of(), List.of(), false))) {
+            first.start();
+            context.runPeriodicCallable(0);
+            checkpoint = BucketEnumeratorStateSerializer.INSTANCE.serialize(first.snapshotState(1));
+        }
+
+        new PartitionCreator(connection.getAdmin(), await(connection.getAdmin().getTableInfo(path)))
+                .ensure("2026-03-01");
+        try (Table base = connection.getTable(path)) {
+            AppendWriter writer = base.newAppend().createWriter();
+            for (int id = 0; id < 3; id++) {
+                writer.append(GenericRow.of(id, BinaryString.fromString("2026-03-01")));
+            }
+            writer.flush();
+        }
+
+        BucketEnumeratorState restored =
+                BucketEnumeratorStateSerializer.INSTANCE.deserialize(
+                        BucketEnumeratorStateSerializer.INSTANCE.getVersion(), checkpoint);
+        try (MockSplitEnumeratorContext<BucketSplit> context = new MockSplitEnumeratorContext<>(1);
+                BucketEnumerator second = new BucketEnumerator(context, settings, restored)) {
+            context.registerReader(new ReaderInfo(0, "localhost"));
+            second.start();
+            second.addReader(0);
+            context.runPeriodicCallable(0);
+            List<BucketSplit> assigned = new ArrayList<>();
+            for (SplitsAssignment<BucketSplit> assignment : context.getSplitsAssignmentSequence()) {
+                assignment.assignment().values().forEach(assigned::addAll);
+            }
+            long tableId = await(connection.getAdmin().getTableInfo(path)).getTableId();
+            assertThat(assigned)
+                    .containsExactly(
+                            new BucketSplit(
+                                    EnrichedBucket.of("2026-03-01", 0),
+                                    0,
+                                    BucketSplit.UNBOUNDED,
+                                    tableId));
+        }
+    }
+
+    /**
+     * A table dropped and created again under the same name between a checkpoint and its restore:
+     * the checkpointed offsets belong to the old table, so the restore fails, without restarts,
+     * instead of reading the new table from the old offsets.
+     */
+    @Test
+    void aSplitOfADroppedAndRecreatedTableFailsTheRestore() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("restore_recreated");
+        EnrichedTables tables = new EnrichedTables(connection.getAdmin());
+        TableDescriptor descriptor =
+                TableDescriptor.builder()
+                        .schema(
+                                Schema.newBuilder()
+                                        .column("id", DataTypes.INT())
+                                        .column("city", DataTypes.STRING())
+                                        .build())
+                        .distributedBy(1)
+                        .customProperty("column-groups.geo", "city")
+                        .build();
+        tables.create(path, descriptor, false);
+        EnrichedTable dropped = tables.load(path);
+        tables.drop(path, false);
+        tables.create(path, descriptor, false);
+        long current = tables.load(path).base().getTableId();
+
+        try (StitchedSplitReader reader =
+                new StitchedSplitReader(settings(path, StartPosition.earliest()))) {
+            BucketSplit restored =
+                    new BucketSplit(
+                            EnrichedBucket.of(0),
+                            42,
+                            BucketSplit.UNBOUNDED,
+                            dropped.base().getTableId());
+            assertThatThrownBy(
+                            () ->
+                                    reader.handleSplitsChanges(
+                                            new SplitsAddition<>(List.of(restored))))
+                    .isInstanceOf(SuppressRestartsException.class)
+                    .hasRootCauseMessage(
+                            "Table '"
+                                    + path
+                                    + "' was dropped and created again since this job's checkpoint"
+                                    + " (table id "
+                                    + dropped.base().getTableId()
+                                    + ", now "
+                                    + current
+                                    + "): the checkpointed offsets of bucket 0 belong to the"
+                                    + " dropped table. Start the job without its checkpoint or"
+                                    + " savepoint.");
+        }
+    }
+}
