@@ -7,6 +7,7 @@ package dev.flussenrich.sink;
 
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.TableAppender;
+import dev.flussenrich.core.internal.FlussCalls;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.getter.PartitionGetter;
@@ -22,10 +23,13 @@ import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.types.RowKind;
 
 import java.io.IOException;
+import java.time.Duration;
 
 /** Appends the base columns of each row; a non-NULL group value fails the write. */
 @Internal
 final class BaseSinkWriter implements SinkWriter<RowData> {
+
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final TablePath table;
     private final BaseRowLayout layout;
@@ -86,7 +90,8 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
     public void close() throws IOException {
         try {
             appender.close();
-            connection.close();
+            // Fluss waits without limit for rows it cannot send: cancel must not hang on it.
+            FlussCalls.closeWithin(connection, CLOSE_TIMEOUT, "the connection to " + table);
         } catch (Exception e) {
             throw new IOException("Could not close the writer of " + table, e);
         }

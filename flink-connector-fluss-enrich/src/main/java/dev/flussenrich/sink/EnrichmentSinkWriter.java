@@ -12,6 +12,7 @@ import dev.flussenrich.core.EnrichmentWriter;
 import dev.flussenrich.core.ExpiredBeforeEnrichmentException;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
 
 import org.apache.fluss.client.Connection;
@@ -23,10 +24,13 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 
 import java.io.IOException;
+import java.time.Duration;
 
 /** Feeds the records of the buckets keyed to this subtask into an {@link EnrichmentWriter}. */
 @Internal
 final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
+
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final TablePath table;
     private final EnrichmentSerializer<T> serializer;
@@ -71,7 +75,8 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     public void close() throws IOException {
         try {
             writer.close();
-            connection.close();
+            // Fluss waits without limit for rows it cannot send: cancel must not hang on it.
+            FlussCalls.closeWithin(connection, CLOSE_TIMEOUT, "the connection to " + table);
         } catch (Exception e) {
             throw new IOException("Could not close the enrichment writer of " + table, e);
         }

@@ -8,8 +8,13 @@ package dev.flussenrich.core.internal;
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.exception.PartitionNotExistException;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Waits for Fluss client futures and rethrows their cause unwrapped; pauses between polls of Fluss
@@ -17,6 +22,8 @@ import java.util.concurrent.ExecutionException;
  */
 @Internal
 public final class FlussCalls {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FlussCalls.class);
 
     private FlussCalls() {}
 
@@ -56,5 +63,43 @@ public final class FlussCalls {
             }
         }
         return false;
+    }
+
+    /**
+     * Closes a Fluss connection (or anything that closes like one) within about twice {@code
+     * timeout}. Fluss 0.9.1's {@code Connection.close()} waits without limit for batches it cannot
+     * send (no leader, a dropped partition); interrupting it makes Fluss's writer close by force. A
+     * close that still does not return is left behind, logged.
+     */
+    public static void closeWithin(AutoCloseable resource, Duration timeout, String what) {
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        Thread closer =
+                new Thread(
+                        () -> {
+                            try {
+                                resource.close();
+                            } catch (Exception e) {
+                                failure.set(e);
+                            }
+                        },
+                        "fluss-enrich-close-" + what);
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(timeout.toMillis());
+            if (closer.isAlive()) {
+                LOG.warn("Closing {} takes longer than {}: interrupting it.", what, timeout);
+                closer.interrupt();
+                closer.join(timeout.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closer.interrupt();
+        }
+        if (closer.isAlive()) {
+            LOG.warn("Gave up closing {}; its unsent rows are lost to this attempt.", what);
+        } else if (failure.get() != null) {
+            LOG.warn("Closing {} failed.", what, failure.get());
+        }
     }
 }
