@@ -25,7 +25,9 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -35,7 +37,9 @@ import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -241,5 +245,114 @@ class FaultsITCase {
         }
         // Racing writers may both store a row for an offset; readers skip the later one.
         assertThat(EnrichmentProgress.companionRows(path, "geo")).isBetween(300L, 600L);
+    }
+
+    /** Passes rows on slowly, so that a job can be stopped half way. */
+    static class Slow implements MapFunction<BaseRow, BaseRow> {
+        @Override
+        public BaseRow map(BaseRow row) throws Exception {
+            Thread.sleep(5);
+            return row;
+        }
+    }
+
+    /** The enrichment job at a parallelism, restored from a savepoint if one is given. */
+    private static JobClient startEnrichment(TablePath path, int parallelism, String savepoint)
+            throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        if (savepoint != null) {
+            conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(200);
+        DataStream<BaseRow> base =
+                env.fromSource(
+                                FlussEnrich.<BaseRow>source()
+                                        .setBootstrapServers(
+                                                SharedFlussCluster.cluster().bootstrapServers())
+                                        .setTable(path.getDatabaseName(), path.getTableName())
+                                        .setColumns("id", "ip")
+                                        .setStartPosition(StartPosition.enrichmentWatermark("geo"))
+                                        .setDeserializer(new BaseRow.Deserializer())
+                                        .build(),
+                                WatermarkStrategy.noWatermarks(),
+                                "device_logs")
+                        .uid("source")
+                        .map(new Slow())
+                        .uid("slow");
+        AsyncDataStream.orderedWait(
+                        base, new DataStreamITCase.AsyncGeo(0, false), 10, TimeUnit.SECONDS, 50)
+                .uid("geo")
+                .sinkTo(
+                        FlussEnrich.<GeoRow>sink()
+                                .setBootstrapServers(
+                                        SharedFlussCluster.cluster().bootstrapServers())
+                                .setTable(path.getDatabaseName(), path.getTableName())
+                                .setGroup("geo")
+                                .setSerializer(new GeoRow.Serializer())
+                                .build())
+                .uid("sink");
+        return env.executeAsync("enrich geo at parallelism " + parallelism);
+    }
+
+    private static void awaitCompanionRows(TablePath path, long rows) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (EnrichmentProgress.companionRows(path, "geo") < rows) {
+            assertThat(System.nanoTime()).as("progress of " + path).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    /**
+     * The enrichment job is stopped with a savepoint at parallelism 2 half way, restored at 3 and
+     * stopped again, then restored at 1 and run to the end, with base rows arriving in between.
+     * Source and sink state move between subtasks; every row is enriched exactly once.
+     */
+    @Test
+    void stopWithSavepointAndRestoreAtOtherParallelisms(@TempDir Path savepoints) throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("rescale");
+        EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 4);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 300);
+
+        JobClient atTwo = startEnrichment(path, 2, null);
+        awaitCompanionRows(path, 60);
+        String first =
+                atTwo.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get();
+        assertThat(EnrichmentProgress.companionRows(path, "geo")).isLessThan(300);
+
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 300, 350);
+        JobClient atThree = startEnrichment(path, 3, first);
+        awaitCompanionRows(path, EnrichmentProgress.companionRows(path, "geo") + 60);
+        String second =
+                atThree.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get();
+
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 350, 400);
+        JobClient atOne = startEnrichment(path, 1, second);
+        try {
+            EnrichmentProgress.awaitFullyEnriched(path, "geo");
+        } finally {
+            atOne.cancel().get();
+        }
+        List<StitchedRecord> stitched =
+                TestTables.readBounded(
+                        SharedFlussCluster.connection(),
+                        table,
+                        StartPosition.earliest(),
+                        "id",
+                        "ip",
+                        "city");
+        // lost = 0, duplicated = 0 (companion rows stored = base rows), partial = 0
+        assertThat(stitched).hasSize(400);
+        for (StitchedRecord row : stitched) {
+            assertThat(row.row().getString(2).toString())
+                    .isEqualTo("city-" + row.row().getString(1));
+        }
+        assertThat(EnrichmentProgress.companionRows(path, "geo")).isEqualTo(400);
     }
 }
