@@ -5,6 +5,8 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.internal.FlussCalls;
+
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
@@ -85,7 +87,7 @@ final class CompanionProbe {
      */
     private List<Long> sourceOffsets(
             TablePath companion, Long partitionId, int bucket, long from, long to) {
-        try (Table table = connection.getTable(companion);
+        try (Table table = FlussCalls.retrying(() -> connection.getTable(companion));
                 LogScanner scanner =
                         table.newScan()
                                 .project(List.of(EnrichedTableLayout.SOURCE_OFFSET_COLUMN))

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static dev.flussenrich.core.internal.FlussCalls.await;
+import static dev.flussenrich.core.internal.FlussCalls.awaitRetrying;
 
 /**
  * Creates, loads, alters and drops logical tables (base + companions) through a Fluss {@link
@@ -133,7 +134,7 @@ public final class EnrichedTables {
 
     /** Loads a logical table; a group whose companion is missing is an error. */
     public EnrichedTable load(TablePath path) {
-        return load(await(admin.getTableInfo(path)));
+        return load(awaitRetrying(() -> admin.getTableInfo(path)));
     }
 
     private EnrichedTable load(TableInfo base) {
@@ -154,7 +155,7 @@ public final class EnrichedTables {
         for (ColumnGroup group : groups) {
             TablePath companion =
                     EnrichedTableLayout.companionPath(base.getTablePath(), group.name());
-            if (!await(admin.tableExists(companion))) {
+            if (!awaitRetrying(() -> admin.tableExists(companion))) {
                 throw new InvalidTableLayoutException(
                         String.format(
                                 "Column group '%s' of table '%s' has no companion table '%s'. "
@@ -165,7 +166,9 @@ public final class EnrichedTables {
                                 EnrichedTableLayout.GROUP_PROPERTY_PREFIX,
                                 group.name()));
             }
-            loaded.add(new EnrichedTable.Group(group, await(admin.getTableInfo(companion))));
+            loaded.add(
+                    new EnrichedTable.Group(
+                            group, awaitRetrying(() -> admin.getTableInfo(companion))));
         }
         return new EnrichedTable(base, loaded);
     }

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import static dev.flussenrich.core.internal.FlussCalls.await;
+import static dev.flussenrich.core.internal.FlussCalls.awaitRetrying;
 
 /**
  * Partition ids by name for one table. Base and companion partitions share names but not ids; the
@@ -70,7 +70,7 @@ public final class PartitionIds {
     }
 
     private void refresh() {
-        List<PartitionInfo> partitions = await(admin.listPartitionInfos(table));
+        List<PartitionInfo> partitions = awaitRetrying(() -> admin.listPartitionInfos(table));
         idsByName.clear();
         for (PartitionInfo partition : partitions) {
             idsByName.put(partition.getPartitionName(), partition.getPartitionId());

@@ -77,7 +77,7 @@ public final class StitchedScanner implements AutoCloseable {
 
         Source(Connection connection, TablePath path, List<String> columns) {
             this.path = path;
-            this.table = connection.getTable(path);
+            this.table = FlussCalls.retrying(() -> connection.getTable(path));
             this.scanner = table.newScan().project(columns).createLogScanner();
             this.partitionIds = new PartitionIds(connection.getAdmin(), path);
         }

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.internal.PartitionCreator;
 
 import org.apache.fluss.annotation.Internal;
@@ -37,7 +38,7 @@ public final class TableAppender implements AutoCloseable {
      * @param what the write as error messages name it, e.g. {@code "Writing to table 'db.t'"}
      */
     public TableAppender(Connection connection, TablePath path, String what) {
-        this.table = connection.getTable(path);
+        this.table = FlussCalls.retrying(() -> connection.getTable(path));
         this.writer = table.newAppend().createWriter();
         this.partitions = new PartitionCreator(connection.getAdmin(), table.getTableInfo());
         this.what = what;

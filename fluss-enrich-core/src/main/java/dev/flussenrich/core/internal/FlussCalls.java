@@ -7,6 +7,7 @@ package dev.flussenrich.core.internal;
 
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.exception.PartitionNotExistException;
+import org.apache.fluss.exception.RetriableException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Waits for Fluss client futures and rethrows their cause unwrapped; pauses between polls of Fluss
@@ -40,6 +42,42 @@ public final class FlussCalls {
             }
             throw new IllegalStateException(cause.getMessage(), cause);
         }
+    }
+
+    /** How long a read-only Fluss request is retried while the cluster fails over. */
+    private static final Duration RETRY_WAIT = Duration.ofSeconds(60);
+
+    /**
+     * Waits for a read-only Fluss request, sending it again while it fails with a retriable error.
+     * Fluss's admin sends metadata requests to any tablet server it knows; right after one dies,
+     * they fail with a network error until the client learns of it.
+     */
+    public static <T> T awaitRetrying(Supplier<CompletableFuture<T>> request) {
+        return retrying(() -> await(request.get()));
+    }
+
+    /** Runs a read-only Fluss call, again while it fails with a retriable error (see above). */
+    public static <T> T retrying(Supplier<T> call) {
+        long deadline = System.nanoTime() + RETRY_WAIT.toNanos();
+        while (true) {
+            try {
+                return call.get();
+            } catch (RuntimeException e) {
+                if (!isRetriable(e) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                pause(100, "a Fluss tablet server");
+            }
+        }
+    }
+
+    private static boolean isRetriable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof RetriableException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sleeps between two polls; an interrupt ends the wait for {@code what} with an exception. */
