@@ -191,36 +191,8 @@ class FaultsITCase {
 
         List<JobClient> jobs = new ArrayList<>();
         try {
-            for (int job = 0; job < 2; job++) {
-                StreamExecutionEnvironment env = env();
-                DataStream<BaseRow> base =
-                        env.fromSource(
-                                FlussEnrich.<BaseRow>source()
-                                        .setBootstrapServers(
-                                                SharedFlussCluster.cluster().bootstrapServers())
-                                        .setTable(path.getDatabaseName(), path.getTableName())
-                                        .setColumns("id", "ip")
-                                        .setStartPosition(StartPosition.enrichmentWatermark("geo"))
-                                        .setDeserializer(new BaseRow.Deserializer())
-                                        .build(),
-                                WatermarkStrategy.noWatermarks(),
-                                "device_logs");
-                AsyncDataStream.orderedWait(
-                                base,
-                                new DataStreamITCase.AsyncGeo(0, false),
-                                10,
-                                TimeUnit.SECONDS,
-                                50)
-                        .sinkTo(
-                                FlussEnrich.<GeoRow>sink()
-                                        .setBootstrapServers(
-                                                SharedFlussCluster.cluster().bootstrapServers())
-                                        .setTable(path.getDatabaseName(), path.getTableName())
-                                        .setGroup("geo")
-                                        .setSerializer(new GeoRow.Serializer())
-                                        .build());
-                jobs.add(env.executeAsync("enrich geo, job " + job));
-            }
+            jobs.add(startEnrichment(path, 2, null));
+            jobs.add(startEnrichment(path, 2, null));
             EnrichmentProgress.awaitFullyEnriched(path, "geo");
         } finally {
             for (JobClient job : jobs) {

@@ -18,6 +18,7 @@ import dev.flussenrich.source.enumerator.BucketEnumeratorStateSerializer;
 import dev.flussenrich.source.reader.StitchedSplitReader;
 import dev.flussenrich.source.split.BucketSplit;
 import dev.flussenrich.testutils.SharedFlussCluster;
+import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
@@ -74,20 +75,7 @@ class SourceRestoreITCase {
     void aRestoreWithEmptyStateReadsNewPartitionsFromTheirStart() throws Throwable {
         TablePath path = SharedFlussCluster.newTablePath("restore_latest");
         EnrichedTables tables = new EnrichedTables(connection.getAdmin());
-        tables.create(
-                path,
-                TableDescriptor.builder()
-                        .schema(
-                                Schema.newBuilder()
-                                        .column("id", DataTypes.INT())
-                                        .column("dt", DataTypes.STRING())
-                                        .column("city", DataTypes.STRING())
-                                        .build())
-                        .partitionedBy("dt")
-                        .distributedBy(1)
-                        .customProperty("column-groups.geo", "city")
-                        .build(),
-                false);
+        tables.create(path, TestTables.partitionedByDay(1), false);
         ScanSettings settings = settings(path, StartPosition.latest());
 
         byte[] checkpoint;

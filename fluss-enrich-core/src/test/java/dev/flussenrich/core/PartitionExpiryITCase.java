@@ -7,17 +7,15 @@ package dev.flussenrich.core;
 
 import dev.flussenrich.core.internal.PartitionCreator;
 import dev.flussenrich.testutils.SharedFlussCluster;
+import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.metadata.PartitionSpec;
-import org.apache.fluss.metadata.Schema;
-import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.GenericRow;
-import org.apache.fluss.types.DataTypes;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,20 +52,7 @@ class PartitionExpiryITCase {
         connection = SharedFlussCluster.connection();
         path = SharedFlussCluster.newTablePath("expiry");
         EnrichedTables tables = new EnrichedTables(connection.getAdmin());
-        tables.create(
-                path,
-                TableDescriptor.builder()
-                        .schema(
-                                Schema.newBuilder()
-                                        .column("id", DataTypes.INT())
-                                        .column("dt", DataTypes.STRING())
-                                        .column("city", DataTypes.STRING())
-                                        .build())
-                        .partitionedBy("dt")
-                        .distributedBy(2, "id")
-                        .customProperty("column-groups.geo", "city")
-                        .build(),
-                false);
+        tables.create(path, TestTables.partitionedByDay(2), false);
         PartitionCreator partitions =
                 new PartitionCreator(
                         connection.getAdmin(), await(connection.getAdmin().getTableInfo(path)));

@@ -268,20 +268,7 @@ class StitchedScannerITCase {
     void aPartitionedBaseIsEnrichedAndStitchedPerPartition() throws Exception {
         TablePath partitioned = SharedFlussCluster.newTablePath("partitioned");
         EnrichedTables tables = new EnrichedTables(connection.getAdmin());
-        tables.create(
-                partitioned,
-                TableDescriptor.builder()
-                        .schema(
-                                Schema.newBuilder()
-                                        .column("id", DataTypes.INT())
-                                        .column("dt", DataTypes.STRING())
-                                        .column("city", DataTypes.STRING())
-                                        .build())
-                        .partitionedBy("dt")
-                        .distributedBy(2, "id")
-                        .customProperty("column-groups.geo", "city")
-                        .build(),
-                false);
+        tables.create(partitioned, TestTables.partitionedByDay(2), false);
         PartitionCreator partitions =
                 new PartitionCreator(
                         connection.getAdmin(),

@@ -53,6 +53,24 @@ public final class TestTables {
                 .build();
     }
 
+    /**
+     * A table partitioned by day: {@code id INT, dt STRING, city STRING}, partition key {@code dt},
+     * bucket key {@code id}, group {@code geo = city}.
+     */
+    public static TableDescriptor partitionedByDay(int buckets) {
+        return TableDescriptor.builder()
+                .schema(
+                        Schema.newBuilder()
+                                .column("id", DataTypes.INT())
+                                .column("dt", DataTypes.STRING())
+                                .column("city", DataTypes.STRING())
+                                .build())
+                .partitionedBy("dt")
+                .distributedBy(buckets, "id")
+                .customProperty("column-groups.geo", "city")
+                .build();
+    }
+
     /** Creates a {@link #deviceLogs} table and returns it loaded. */
     public static EnrichedTable createDeviceLogs(
             Connection connection, TablePath path, int buckets) {
