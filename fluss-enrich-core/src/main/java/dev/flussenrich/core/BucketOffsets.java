@@ -13,23 +13,15 @@ import org.apache.fluss.exception.FlussRuntimeException;
 import org.apache.fluss.exception.RetriableException;
 import org.apache.fluss.metadata.TablePath;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
+import static dev.flussenrich.core.internal.FlussCalls.await;
 import static dev.flussenrich.core.internal.FlussCalls.pause;
 
 /** Earliest, latest (high watermark) and by-timestamp offsets of one bucket of a Fluss table. */
 @Internal
 public final class BucketOffsets {
-
-    private static final Logger LOG = LoggerFactory.getLogger(BucketOffsets.class);
 
     /** How long to wait for a bucket leader (new partition, failover) before giving up. */
     private static final Duration LEADER_WAIT = Duration.ofSeconds(30);
@@ -73,7 +65,13 @@ public final class BucketOffsets {
                         bucket.partitionName() == null
                                 ? admin.listOffsets(table, buckets, spec)
                                 : admin.listOffsets(table, bucket.partitionName(), buckets, spec);
-                return awaitBounded(result.bucketResult(bucket.bucket()), table, bucket);
+                return await(
+                        result.bucketResult(bucket.bucket()),
+                        REQUEST_WAIT,
+                        String.format(
+                                "a list-offsets request for %s of table %s (its leader may have"
+                                        + " died)",
+                                bucket, table));
             } catch (RuntimeException e) {
                 // A bucket of a just-created partition (or one failing over) has no leader yet.
                 if (!isTransient(e) || System.nanoTime() > deadline) {
@@ -81,34 +79,6 @@ public final class BucketOffsets {
                 }
                 pause(100, "a bucket leader");
             }
-        }
-    }
-
-    private static long awaitBounded(
-            CompletableFuture<Long> future, TablePath table, EnrichedBucket bucket) {
-        try {
-            return future.get(REQUEST_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            LOG.warn(
-                    "No answer within {} to a list-offsets request for {} of table {}; asking again.",
-                    REQUEST_WAIT,
-                    bucket,
-                    table);
-            throw new org.apache.fluss.exception.TimeoutException(
-                    String.format(
-                            "No answer within %s to a list-offsets request for %s of table %s"
-                                    + " (its leader may have died).",
-                            REQUEST_WAIT, bucket, table),
-                    e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for Fluss", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(cause.getMessage(), cause);
         }
     }
 

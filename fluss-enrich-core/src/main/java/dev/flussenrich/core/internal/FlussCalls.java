@@ -15,6 +15,8 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -30,8 +32,22 @@ public final class FlussCalls {
     private FlussCalls() {}
 
     public static <T> T await(CompletableFuture<T> future) {
+        return await(future, null, null);
+    }
+
+    /**
+     * Waits at most {@code timeout} for a Fluss future; past it, throws Fluss's (retriable) {@code
+     * TimeoutException} naming {@code what}, so that a retry loop asks again.
+     */
+    public static <T> T await(CompletableFuture<T> future, Duration timeout, String what) {
         try {
-            return future.get();
+            return timeout == null
+                    ? future.get()
+                    : future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("No answer within {} to {}; asking again.", timeout, what);
+            throw new org.apache.fluss.exception.TimeoutException(
+                    String.format("No answer within %s to %s.", timeout, what), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while waiting for Fluss", e);
