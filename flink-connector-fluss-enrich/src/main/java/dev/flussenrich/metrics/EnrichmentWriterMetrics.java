@@ -12,14 +12,15 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
 
+import java.util.Collection;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Flink metrics of an enrichment writer: rows written, replayed rows dropped, NULL rows written for
  * gaps, expired base rows moved past, and per bucket the enrichment lag (base high watermark minus
- * the group's watermark, as of the last flush).
+ * the group's watermark, as of the last {@link #refreshLag}).
  */
 @Internal
 public final class EnrichmentWriterMetrics {
@@ -32,6 +33,7 @@ public final class EnrichmentWriterMetrics {
 
     private final MetricGroup group;
     private final EnrichmentWriter writer;
+    private final Set<EnrichedBucket> registered = ConcurrentHashMap.newKeySet();
     private final Map<EnrichedBucket, Long> lagByBucket = new ConcurrentHashMap<>();
 
     public EnrichmentWriterMetrics(MetricGroup group, EnrichmentWriter writer) {
@@ -43,9 +45,9 @@ public final class EnrichmentWriterMetrics {
         group.gauge(EXPIRED_SKIPPED, (Gauge<Long>) () -> writer.stats().expiredSkipped());
     }
 
-    /** Registers the lag gauge of a bucket the first time it is written. */
-    public void seen(EnrichedBucket bucket) {
-        if (lagByBucket.putIfAbsent(bucket, 0L) == null) {
+    /** Registers the lag gauge of a bucket, once; it reads 0 until the next refresh. */
+    public void register(EnrichedBucket bucket) {
+        if (registered.add(bucket)) {
             MetricGroup bucketGroup = group;
             if (bucket.partitionName() != null) {
                 bucketGroup = bucketGroup.addGroup("partition", bucket.partitionName());
@@ -57,17 +59,15 @@ public final class EnrichmentWriterMetrics {
     }
 
     /**
-     * Recomputes every bucket's lag; called after a flush (once per checkpoint). A bucket whose
-     * partition was dropped (or expired) is gone: its gauge reads 0 and it is asked no more.
+     * Recomputes the lag of the given buckets (registering their gauges) and of every bucket
+     * registered before. A bucket whose partition was dropped (or expired) is gone: its gauge reads
+     * 0 and it is asked no more.
      */
-    public void refreshLag() {
-        for (EnrichedBucket bucket : lagByBucket.keySet()) {
-            OptionalLong lag = writer.lagIfPresent(bucket);
-            if (lag.isPresent()) {
-                lagByBucket.put(bucket, lag.getAsLong());
-            } else {
-                lagByBucket.remove(bucket);
-            }
-        }
+    public void refreshLag(Collection<EnrichedBucket> buckets) {
+        buckets.forEach(this::register);
+        Map<EnrichedBucket, Long> lags = writer.lags(registered);
+        registered.retainAll(lags.keySet());
+        lagByBucket.keySet().retainAll(lags.keySet());
+        lagByBucket.putAll(lags);
     }
 }

@@ -33,6 +33,6 @@ public final class BaseSink implements Sink<RowData> {
 
     @Override
     public SinkWriter<RowData> createWriter(WriterInitContext context) {
-        return new BaseSinkWriter(connection, table, layout);
+        return new BaseSinkWriter(connection, table, layout, context.getMailboxExecutor());
     }
 }

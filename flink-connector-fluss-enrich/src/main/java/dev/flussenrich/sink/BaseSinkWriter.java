@@ -17,6 +17,7 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
@@ -39,11 +40,16 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
     private final FlinkRowToFlussRowConverter converter;
     private final PartitionGetter partitionGetter; // null for a table without partitions
 
-    BaseSinkWriter(FlussConnectionConfig connectionConfig, TablePath table, BaseRowLayout layout) {
+    BaseSinkWriter(
+            FlussConnectionConfig connectionConfig,
+            TablePath table,
+            BaseRowLayout layout,
+            MailboxExecutor taskThread) {
         this.table = table;
         this.layout = layout;
         this.connection = connectionConfig.connect();
         this.appender = new TableAppender(connection, table, "Writing to table '" + table + "'");
+        appender.onFailure(() -> AppendFailures.surface(taskThread, appender::rethrowFailure));
         this.baseColumns = ProjectedRowData.from(layout.basePositions());
         this.converter = FlinkRowToFlussRowConverter.create(layout.baseType());
         TableInfo info = appender.tableInfo();

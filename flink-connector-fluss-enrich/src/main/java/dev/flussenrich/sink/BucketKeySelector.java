@@ -5,12 +5,10 @@
 
 package dev.flussenrich.sink;
 
-import dev.flussenrich.core.EnrichedBucket;
-
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.java.functions.KeySelector;
 
-/** Keys enrichment records by (partition, bucket), so that each bucket has a single writer. */
+/** The (partition, bucket) of an enrichment record, as the {@link BucketPartitioner} key. */
 @Internal
 final class BucketKeySelector<T> implements KeySelector<T, String> {
 
@@ -24,9 +22,6 @@ final class BucketKeySelector<T> implements KeySelector<T, String> {
 
     @Override
     public String getKey(T record) {
-        EnrichedBucket bucket = serializer.bucketOf(record);
-        return bucket.partitionName() == null
-                ? String.valueOf(bucket.bucket())
-                : bucket.partitionName() + "$" + bucket.bucket();
+        return BucketPartitioner.keyOf(serializer.bucketOf(record));
     }
 }

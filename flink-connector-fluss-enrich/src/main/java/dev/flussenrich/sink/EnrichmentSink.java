@@ -49,16 +49,10 @@ public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopolog
         this.serializer = serializer;
     }
 
-    /**
-     * Routes each bucket to one writer subtask. A hash partitioning, not a {@code keyBy}: in batch
-     * execution Flink sorts keyed input by key, which does not keep the offset order within a
-     * bucket; a plain partitioning keeps the order in which each upstream subtask sent the rows.
-     */
+    /** Routes each bucket to one writer subtask (see {@link BucketPartitioner}). */
     @Override
     public DataStream<T> addPreWriteTopology(DataStream<T> input) {
-        return input.partitionCustom(
-                (key, writers) -> Math.floorMod(key.hashCode(), writers),
-                new BucketKeySelector<>(serializer));
+        return input.partitionCustom(new BucketPartitioner(), new BucketKeySelector<>(serializer));
     }
 
     @Override
@@ -68,8 +62,7 @@ public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopolog
         } catch (Exception e) {
             throw new IOException("Could not open the enrichment serializer", e);
         }
-        return new EnrichmentSinkWriter<>(
-                connection, table, group, gapPolicy, serializer, context.metricGroup());
+        return new EnrichmentSinkWriter<>(connection, table, group, gapPolicy, serializer, context);
     }
 
     public TablePath table() {

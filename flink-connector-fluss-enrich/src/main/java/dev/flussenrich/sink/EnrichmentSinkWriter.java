@@ -12,6 +12,7 @@ import dev.flussenrich.core.EnrichmentWriter;
 import dev.flussenrich.core.ExpiredBeforeEnrichmentException;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.PartitionIds;
 import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
 
@@ -19,24 +20,40 @@ import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 
-/** Feeds the records of the buckets keyed to this subtask into an {@link EnrichmentWriter}. */
+/**
+ * Feeds the records of the buckets routed to this subtask into an {@link EnrichmentWriter}. Fails
+ * the task as soon as an append fails, and refreshes the lag of every bucket it owns on a timer
+ * (not in the checkpoint's flush, which must not wait on offset lookups).
+ */
 @Internal
 final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(EnrichmentSinkWriter.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration LAG_REFRESH_INTERVAL = Duration.ofSeconds(5);
 
     private final TablePath table;
     private final EnrichmentSerializer<T> serializer;
     private final Connection connection;
     private final EnrichmentWriter writer;
     private final EnrichmentWriterMetrics metrics;
+    private final EnrichedTable loaded;
+    private final PartitionIds partitions;
+    private final ProcessingTimeService timers;
+    private final int subtask;
+    private final int subtasks;
 
     EnrichmentSinkWriter(
             FlussConnectionConfig connectionConfig,
@@ -44,19 +61,28 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
             String group,
             GapPolicy gapPolicy,
             EnrichmentSerializer<T> serializer,
-            MetricGroup metricGroup) {
+            WriterInitContext context) {
         this.table = table;
         this.serializer = serializer;
         this.connection = connectionConfig.connect();
-        EnrichedTable loaded = new EnrichedTables(connection.getAdmin()).load(table);
+        this.loaded = new EnrichedTables(connection.getAdmin()).load(table);
         this.writer = new EnrichmentWriter(connection, loaded, group, gapPolicy);
-        this.metrics = new EnrichmentWriterMetrics(metricGroup, writer);
+        writer.onAppendFailure(
+                () ->
+                        AppendFailures.surface(
+                                context.getMailboxExecutor(), writer::rethrowAppendFailure));
+        this.metrics = new EnrichmentWriterMetrics(context.metricGroup(), writer);
+        this.partitions = new PartitionIds(connection.getAdmin(), table);
+        this.timers = context.getProcessingTimeService();
+        this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
+        this.subtasks = context.getTaskInfo().getNumberOfParallelSubtasks();
+        timers.registerTimer(timers.getCurrentProcessingTime(), this::refreshLag);
     }
 
     @Override
     public void write(T record, Context context) {
         EnrichedBucket bucket = serializer.bucketOf(record);
-        metrics.seen(bucket);
+        metrics.register(bucket);
         try {
             writer.write(bucket, serializer.offsetOf(record), serializer.valuesOf(record));
         } catch (ExpiredBeforeEnrichmentException e) {
@@ -68,7 +94,27 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     @Override
     public void flush(boolean endOfInput) {
         writer.flush();
-        metrics.refreshLag();
+    }
+
+    /** Runs on the task thread: every bucket this subtask owns gets a lag gauge, kept current. */
+    private void refreshLag(long now) {
+        try {
+            metrics.refreshLag(ownedBuckets());
+        } catch (RuntimeException e) {
+            LOG.warn(
+                    "Could not refresh the enrichment lag of {}; trying again in {}.",
+                    table,
+                    LAG_REFRESH_INTERVAL,
+                    e);
+        }
+        timers.registerTimer(now + LAG_REFRESH_INTERVAL.toMillis(), this::refreshLag);
+    }
+
+    /** The buckets the partitioner routes to this subtask, in the partitions that exist now. */
+    private List<EnrichedBucket> ownedBuckets() {
+        return partitions.allBuckets(loaded.isPartitioned(), loaded.numBuckets()).stream()
+                .filter(bucket -> BucketPartitioner.owns(subtask, subtasks, bucket))
+                .toList();
     }
 
     @Override

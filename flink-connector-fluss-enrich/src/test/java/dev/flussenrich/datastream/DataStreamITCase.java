@@ -283,7 +283,7 @@ class DataStreamITCase {
                         "0@3 [3, city-10.0.0.3]");
     }
 
-    private static List<String> messages(Throwable error) {
+    static List<String> messages(Throwable error) {
         List<String> messages = new ArrayList<>();
         for (Throwable t = error; t != null; t = t.getCause()) {
             messages.add(String.valueOf(t.getMessage()));

@@ -14,7 +14,11 @@ import org.apache.fluss.exception.RetriableException;
 import org.apache.fluss.metadata.TablePath;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 import static dev.flussenrich.core.internal.FlussCalls.await;
 import static dev.flussenrich.core.internal.FlussCalls.pause;
@@ -51,27 +55,53 @@ public final class BucketOffsets {
         return list(table, bucket, new OffsetSpec.LatestSpec());
     }
 
+    /**
+     * The high watermarks of several buckets of one partition (or of a table without partitions),
+     * asked in one request per tablet server.
+     */
+    public Map<EnrichedBucket, Long> highWatermarks(TablePath table, List<EnrichedBucket> buckets) {
+        return list(table, buckets, new OffsetSpec.LatestSpec());
+    }
+
     /** The first offset whose commit timestamp is at or after {@code timestampMs}. */
     public long atTimestamp(TablePath table, EnrichedBucket bucket, long timestampMs) {
         return list(table, bucket, new OffsetSpec.TimestampSpec(timestampMs));
     }
 
     private long list(TablePath table, EnrichedBucket bucket, OffsetSpec spec) {
+        return list(table, List.of(bucket), spec).get(bucket);
+    }
+
+    private Map<EnrichedBucket, Long> list(
+            TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
+        String partitionName = buckets.get(0).partitionName();
+        List<Integer> ids = new ArrayList<>(buckets.size());
+        for (EnrichedBucket bucket : buckets) {
+            if (!Objects.equals(bucket.partitionName(), partitionName)) {
+                throw new IllegalArgumentException("Buckets of different partitions: " + buckets);
+            }
+            ids.add(bucket.bucket());
+        }
         long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
         while (true) {
             try {
-                List<Integer> buckets = List.of(bucket.bucket());
                 ListOffsetsResult result =
-                        bucket.partitionName() == null
-                                ? admin.listOffsets(table, buckets, spec)
-                                : admin.listOffsets(table, bucket.partitionName(), buckets, spec);
-                return await(
-                        result.bucketResult(bucket.bucket()),
-                        REQUEST_WAIT,
-                        String.format(
-                                "a list-offsets request for %s of table %s (its leader may have"
-                                        + " died)",
-                                bucket, table));
+                        partitionName == null
+                                ? admin.listOffsets(table, ids, spec)
+                                : admin.listOffsets(table, partitionName, ids, spec);
+                Map<EnrichedBucket, Long> offsets = new HashMap<>();
+                for (EnrichedBucket bucket : buckets) {
+                    offsets.put(
+                            bucket,
+                            await(
+                                    result.bucketResult(bucket.bucket()),
+                                    REQUEST_WAIT,
+                                    String.format(
+                                            "a list-offsets request for %s of table %s (its leader"
+                                                    + " may have died)",
+                                            bucket, table)));
+                }
+                return offsets;
             } catch (RuntimeException e) {
                 // A bucket of a just-created partition (or one failing over) has no leader yet.
                 if (!isTransient(e) || System.nanoTime() > deadline) {

@@ -19,7 +19,10 @@ import org.apache.fluss.types.DataType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -59,6 +62,12 @@ public final class EnrichmentWriter implements AutoCloseable {
     private final int companionArity;
 
     private final Map<EnrichedBucket, BucketState> buckets = new HashMap<>();
+
+    /**
+     * Progress of buckets looked up for their lag before their first row; the first write uses it
+     * instead of looking again.
+     */
+    private final Map<EnrichedBucket, BucketProgress> unwrittenProgress = new HashMap<>();
 
     /** Companion partitions known to exist, with their partition column values. */
     private final Map<String, BinaryString[]> partitionValues = new HashMap<>();
@@ -192,8 +201,22 @@ public final class EnrichmentWriter implements AutoCloseable {
     }
 
     /**
+     * Runs {@code listener} on Fluss's sender thread when an append fails, so that a caller with no
+     * more rows to write learns of it at once (then calls {@link #rethrowAppendFailure}).
+     */
+    public void onAppendFailure(Runnable listener) {
+        companion.onFailure(listener);
+    }
+
+    /** Throws the first asynchronous append failure, if any. */
+    public void rethrowAppendFailure() {
+        companion.rethrowFailure();
+    }
+
+    /**
      * How far this writer's group trails the base in a bucket: the base high watermark (asked now)
-     * minus the watermark. 0 for a bucket not written yet.
+     * minus the group's watermark. For a bucket not written yet, the group's watermark as found in
+     * the companion.
      */
     public long lag(EnrichedBucket bucket) {
         return lagIfPresent(bucket).orElse(0);
@@ -204,20 +227,63 @@ public final class EnrichmentWriter implements AutoCloseable {
      * auto-partitioning); the writer then forgets the bucket.
      */
     public OptionalLong lagIfPresent(EnrichedBucket bucket) {
-        BucketState state = buckets.get(bucket);
-        if (state == null) {
-            return OptionalLong.of(0);
+        Long lag = lags(List.of(bucket)).get(bucket);
+        return lag == null ? OptionalLong.empty() : OptionalLong.of(lag);
+    }
+
+    /**
+     * The lag of each bucket, asking the base's high watermarks once per partition. Buckets of
+     * partitions that no longer exist are left out of the result and forgotten.
+     */
+    public Map<EnrichedBucket, Long> lags(Collection<EnrichedBucket> wanted) {
+        Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
+        for (EnrichedBucket bucket : wanted) {
+            checkBucket(bucket);
+            byPartition.computeIfAbsent(bucket.partitionName(), p -> new ArrayList<>()).add(bucket);
         }
-        try {
-            state.baseHighWatermark = offsets.highWatermark(table.tablePath(), bucket);
-        } catch (RuntimeException e) {
-            if (bucket.partitionName() != null && FlussCalls.isPartitionGone(e)) {
-                buckets.remove(bucket);
-                return OptionalLong.empty();
+        Map<EnrichedBucket, Long> lags = new HashMap<>();
+        for (Map.Entry<String, List<EnrichedBucket>> partition : byPartition.entrySet()) {
+            Map<EnrichedBucket, Long> highWatermarks;
+            try {
+                highWatermarks = offsets.highWatermarks(table.tablePath(), partition.getValue());
+            } catch (RuntimeException e) {
+                if (partition.getKey() != null && FlussCalls.isPartitionGone(e)) {
+                    forgetPartition(partition.getKey());
+                    continue;
+                }
+                throw e;
             }
-            throw e;
+            for (EnrichedBucket bucket : partition.getValue()) {
+                long highWatermark = highWatermarks.get(bucket);
+                BucketState state = buckets.get(bucket);
+                if (state != null) {
+                    state.baseHighWatermark = highWatermark;
+                }
+                lags.put(bucket, Math.max(0, highWatermark - groupWatermark(bucket)));
+            }
         }
-        return OptionalLong.of(Math.max(0, state.baseHighWatermark - state.watermark));
+        return lags;
+    }
+
+    /** Forgets the buckets of a partition that no longer exists. */
+    private void forgetPartition(String partitionName) {
+        buckets.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
+        unwrittenProgress.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
+        partitionValues.remove(partitionName);
+    }
+
+    /**
+     * The watermark of a bucket this writer wrote, else the group's watermark found in the
+     * companion (looked up once: only this writer writes the bucket).
+     */
+    private long groupWatermark(EnrichedBucket bucket) {
+        BucketState state = buckets.get(bucket);
+        if (state != null) {
+            return state.watermark;
+        }
+        return unwrittenProgress
+                .computeIfAbsent(bucket, b -> watermarks.progress(group.name(), b))
+                .watermark();
     }
 
     public Stats stats() {
@@ -228,7 +294,10 @@ public final class EnrichmentWriter implements AutoCloseable {
         checkBucket(bucket);
         BucketState state = buckets.get(bucket);
         if (state == null) {
-            BucketProgress progress = watermarks.progress(group.name(), bucket);
+            BucketProgress progress = unwrittenProgress.remove(bucket);
+            if (progress == null) {
+                progress = watermarks.progress(group.name(), bucket);
+            }
             if (progress.expiredBeforeEnrichment()) {
                 skipExpired(bucket, progress.enrichedUpTo(), progress.baseLogStart());
             }

@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Appends rows to one Fluss log table for one writer: creates each partition before its first row
- * (see {@link PartitionCreator}), remembers the first asynchronous append failure and rethrows it
- * on the next call. Shared by the base sink writer and the {@link EnrichmentWriter}. Not
- * thread-safe, like the writers that use it.
+ * (see {@link PartitionCreator}), remembers the first asynchronous append failure, tells a listener
+ * about it at once and rethrows it on the next call. Shared by the base sink writer and the {@link
+ * EnrichmentWriter}. Not thread-safe, like the writers that use it.
  */
 @Internal
 public final class TableAppender implements AutoCloseable {
@@ -33,6 +33,7 @@ public final class TableAppender implements AutoCloseable {
     private final PartitionCreator partitions;
     private final String what;
     private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
+    private volatile Runnable failureListener = () -> {};
 
     /**
      * @param what the write as error messages name it, e.g. {@code "Writing to table 'db.t'"}
@@ -53,14 +54,23 @@ public final class TableAppender implements AutoCloseable {
         return partitions.ensure(partitionName);
     }
 
+    /**
+     * Runs {@code listener} on Fluss's sender thread when the first append fails, so that a writer
+     * with no more rows to write can still surface the failure (e.g. hand {@link #rethrowFailure}
+     * to its task thread).
+     */
+    public void onFailure(Runnable listener) {
+        this.failureListener = listener;
+    }
+
     /** Queues a row; a failure of an earlier append is thrown here. */
     public void append(InternalRow row) {
         rethrowFailure();
         writer.append(row)
                 .whenComplete(
                         (ignored, error) -> {
-                            if (error != null) {
-                                asyncFailure.compareAndSet(null, error);
+                            if (error != null && asyncFailure.compareAndSet(null, error)) {
+                                failureListener.run();
                             }
                         });
     }
