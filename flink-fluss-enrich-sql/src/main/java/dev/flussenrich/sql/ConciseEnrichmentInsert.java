@@ -98,41 +98,76 @@ final class ConciseEnrichmentInsert {
         return render(from, qualifier, expressions, targets, select.getWhere());
     }
 
+    /** The column of the inner query that holds a row's values (see {@link #render}). */
+    private static final String VALUES_ROW = "__enrich_values";
+
+    /**
+     * The explicit form. With a WHERE clause, rows outside it get NULL values: each value becomes
+     * {@code CASE WHEN <where> THEN <value> END}. With several values, the WHERE is evaluated once
+     * per row, so that a non-deterministic condition (RAND(), a non-deterministic function) fills a
+     * group row as a whole or not at all: an inner query computes {@code CASE WHEN <where> THEN
+     * ROW(<values>) END}, the outer one takes the row apart (Flink does not merge two projections
+     * when that would evaluate a non-deterministic expression twice).
+     */
     private String render(
             FromClause from,
             String qualifier,
             List<SqlNode> expressions,
             List<String> targets,
             SqlNode where) {
-        List<String> identity = target.identityColumns();
-        List<String> columnList = new ArrayList<>();
-        List<String> selectList = new ArrayList<>();
+        List<String> identity =
+                target.identityColumns().stream().map(SqlParsing::quoteIdentifier).toList();
         boolean qualify = !from.joins().isEmpty() || from.source().alias() != null;
-        for (String column : identity) {
-            columnList.add(SqlParsing.quoteIdentifier(column));
-            selectList.add(
-                    (qualify ? SqlParsing.quoteIdentifier(qualifier) + "." : "")
-                            + SqlParsing.quoteIdentifier(column));
-        }
-        for (int i = 0; i < expressions.size(); i++) {
-            String value = SqlParsing.unparse(expressions.get(i));
-            if (where != null) {
-                value = "CASE WHEN " + SqlParsing.unparse(where) + " THEN " + value + " END";
+        String prefix = qualify ? SqlParsing.quoteIdentifier(qualifier) + "." : "";
+        List<String> values = expressions.stream().map(SqlParsing::unparse).toList();
+        List<String> columnList = new ArrayList<>(identity);
+        targets.forEach(column -> columnList.add(SqlParsing.quoteIdentifier(column)));
+
+        String query;
+        if (where != null && values.size() > 1) {
+            List<String> inner = new ArrayList<>();
+            List<String> outer = new ArrayList<>(identity);
+            identity.forEach(column -> inner.add(prefix + column + " AS " + column));
+            inner.add(
+                    "CASE WHEN "
+                            + SqlParsing.unparse(where)
+                            + " THEN ROW("
+                            + String.join(", ", values)
+                            + ") END AS "
+                            + SqlParsing.quoteIdentifier(VALUES_ROW));
+            for (int i = 0; i < values.size(); i++) {
+                outer.add(
+                        SqlParsing.quoteIdentifier(VALUES_ROW)
+                                + "."
+                                + SqlParsing.quoteIdentifier("EXPR$" + i)
+                                + " AS "
+                                + SqlParsing.quoteIdentifier(targets.get(i)));
             }
-            columnList.add(SqlParsing.quoteIdentifier(targets.get(i)));
-            selectList.add(value + " AS " + SqlParsing.quoteIdentifier(targets.get(i)));
-        }
-        Map<String, String> sourceStart = new LinkedHashMap<>();
-        sourceStart.put(
-                FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.key(),
-                StartPosition.Kind.ENRICHMENT_WATERMARK.toString());
-        sourceStart.put(FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP.key(), group);
-        // a user who chose where the read starts keeps that choice
-        String userStartup =
-                HintText.option(
-                        from.source().hints(), FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.key());
-        if (userStartup != null) {
-            sourceStart.clear();
+            query =
+                    "SELECT "
+                            + String.join(", ", outer)
+                            + "\nFROM (SELECT "
+                            + String.join(", ", inner)
+                            + "\nFROM "
+                            + from.render(sourceStart(from))
+                            + ")\nWHERE "
+                            + SqlParsing.quoteIdentifier(IdentityMetadata.OFFSET.columnName())
+                            + " >= 0";
+        } else {
+            List<String> selectList = new ArrayList<>();
+            identity.forEach(column -> selectList.add(prefix + column));
+            for (int i = 0; i < values.size(); i++) {
+                String value = values.get(i);
+                if (where != null) {
+                    value = "CASE WHEN " + SqlParsing.unparse(where) + " THEN " + value + " END";
+                }
+                selectList.add(value + " AS " + SqlParsing.quoteIdentifier(targets.get(i)));
+            }
+            query =
+                    "SELECT "
+                            + String.join(", ", selectList)
+                            + "\nFROM "
+                            + from.render(sourceStart(from));
         }
         return "INSERT INTO "
                 + SqlParsing.unparse(targetName(insert))
@@ -140,10 +175,23 @@ final class ConciseEnrichmentInsert {
                 + HintText.render(HintText.hintsOf(insert.getTableHints()), Map.of())
                 + " ("
                 + String.join(", ", columnList)
-                + ")\nSELECT "
-                + String.join(", ", selectList)
-                + "\nFROM "
-                + from.render(sourceStart);
+                + ")\n"
+                + query;
+    }
+
+    /** Where the read starts: the group's watermark, unless the user chose a start. */
+    private Map<String, String> sourceStart(FromClause from) {
+        Map<String, String> sourceStart = new LinkedHashMap<>();
+        String userStartup =
+                HintText.option(
+                        from.source().hints(), FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.key());
+        if (userStartup == null) {
+            sourceStart.put(
+                    FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.key(),
+                    StartPosition.Kind.ENRICHMENT_WATERMARK.toString());
+            sourceStart.put(FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP.key(), group);
+        }
+        return sourceStart;
     }
 
     private SqlSelect plainSelect(SqlNode source) {
@@ -217,9 +265,8 @@ final class ConciseEnrichmentInsert {
             if (scan.subquery) {
                 throw reject(
                         "it has a subquery, which reads another query's rows; read other tables"
-                                + " through lookup joins: JOIN <table> FOR SYSTEM_TIME AS OF"
-                                + " <enriched table>.<processing-time column> AS <alias> ON"
-                                + " <condition>.");
+                                + " through lookup joins: LEFT JOIN <table> FOR SYSTEM_TIME"
+                                + " AS OF PROCTIME() AS <alias> ON <condition>.");
             }
             if (scan.window) {
                 throw reject(windowReason());

@@ -20,6 +20,7 @@ public final class EnrichmentStatementSet {
     private final StatementSet statements;
     private final StatementPlanner planner;
     private final List<String> planned = new ArrayList<>();
+    private final OneInsertPerGroup groups = new OneInsertPerGroup();
 
     EnrichmentStatementSet(StatementSet statements, StatementPlanner planner) {
         this.statements = statements;
@@ -27,7 +28,9 @@ public final class EnrichmentStatementSet {
     }
 
     public EnrichmentStatementSet addInsertSql(String statement) {
-        String sql = planner.plan(statement).sql();
+        PlannedStatement plannedStatement = planner.plan(statement);
+        groups.add(plannedStatement.groupWrites());
+        String sql = plannedStatement.sql();
         statements.addInsertSql(sql);
         planned.add(sql);
         return this;

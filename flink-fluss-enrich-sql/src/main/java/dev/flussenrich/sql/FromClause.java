@@ -57,14 +57,17 @@ final class FromClause {
         }
     }
 
-    /** {@code [LEFT] JOIN dim FOR SYSTEM_TIME AS OF t.proc AS d ON condition}. */
-    record LookupJoin(JoinType type, TableReference table, SqlNode period, SqlNode condition) {
+    /**
+     * {@code LEFT JOIN dim FOR SYSTEM_TIME AS OF t.proc AS d ON condition}; {@code period} is null
+     * for {@code AS OF PROCTIME()}, which reads the processing time the planner adds.
+     */
+    record LookupJoin(TableReference table, SqlNode period, SqlNode condition) {
 
-        String render() {
-            return (type == JoinType.LEFT ? "LEFT JOIN " : "JOIN ")
+        String render(String addedProcTime) {
+            return "LEFT JOIN "
                     + table.render(Map.of())
                     + " FOR SYSTEM_TIME AS OF "
-                    + SqlParsing.unparse(period)
+                    + (period == null ? addedProcTime : SqlParsing.unparse(period))
                     + table.renderAlias()
                     + " ON "
                     + SqlParsing.unparse(condition);
@@ -108,21 +111,39 @@ final class FromClause {
         return new FromClause(source, joins);
     }
 
-    /** The FROM clause with extra options on the enriched table, joins unchanged. */
+    /**
+     * The FROM clause with extra options on the enriched table, joins unchanged. A join {@code AS
+     * OF PROCTIME()} reads a processing-time attribute added to the enriched table in a subquery
+     * (Flink looks up only as of a time attribute of the table, and catalog tables have none).
+     */
     String render(Map<String, String> sourceOptions) {
-        StringBuilder sql =
-                new StringBuilder(source.render(sourceOptions)).append(source.renderAlias());
+        StringBuilder sql = new StringBuilder();
+        String addedProcTime = null;
+        if (joins.stream().anyMatch(join -> join.period() == null)) {
+            String qualifier = SqlParsing.quoteIdentifier(source.qualifier());
+            sql.append("(SELECT *, PROCTIME() AS ")
+                    .append(SqlParsing.quoteIdentifier(ADDED_PROC_TIME))
+                    .append(" FROM ")
+                    .append(source.render(sourceOptions))
+                    .append(") AS ")
+                    .append(qualifier);
+            addedProcTime = qualifier + "." + SqlParsing.quoteIdentifier(ADDED_PROC_TIME);
+        } else {
+            sql.append(source.render(sourceOptions)).append(source.renderAlias());
+        }
         for (LookupJoin join : joins) {
-            sql.append(" ").append(join.render());
+            sql.append(" ").append(join.render(addedProcTime));
         }
         return sql.toString();
     }
 
+    /** The processing-time column the planner adds for lookup joins {@code AS OF PROCTIME()}. */
+    static final String ADDED_PROC_TIME = "__enrich_proc_time";
+
     private static LookupJoin lookupJoin(
             SqlJoin join, Function<String, EnrichmentPlanningException> reject) {
         String lookupExample =
-                "JOIN <table> FOR SYSTEM_TIME AS OF <enriched table>.<processing-time column>"
-                        + " AS <alias> ON <condition>";
+                "LEFT JOIN <table> FOR SYSTEM_TIME AS OF PROCTIME() AS <alias> ON <condition>";
         SqlNode right = join.getRight();
         String alias = null;
         if (right.getKind() == SqlKind.AS) {
@@ -150,11 +171,26 @@ final class FromClause {
             throw reject.apply(
                     "it looks up " + describe(snapshot.getTableRef()) + "; look up a table.");
         }
+        if (join.getJoinType() == JoinType.INNER) {
+            throw reject.apply(
+                    "it looks up "
+                            + describe(snapshot.getTableRef())
+                            + " with an inner join, which drops the rows without a match: they"
+                            + " would have no enrichment at all, a gap the job cannot write past."
+                            + " Write LEFT JOIN: rows without a match get NULL (or a default, e.g."
+                            + " COALESCE(<alias>.<column>, 'unknown')).");
+        }
         return new LookupJoin(
-                join.getJoinType(),
                 new TableReference(table.name(), table.hints(), alias),
-                snapshot.getPeriod(),
+                isProcTimeCall(snapshot.getPeriod()) ? null : snapshot.getPeriod(),
                 join.getCondition());
+    }
+
+    /** {@code PROCTIME()}: the lookup is as of the time the row is processed. */
+    private static boolean isProcTimeCall(SqlNode period) {
+        return period instanceof SqlCall call
+                && call.operandCount() == 0
+                && call.getOperator().getName().equalsIgnoreCase("PROCTIME");
     }
 
     /** A plain (optionally hinted, optionally aliased) table name; null for anything else. */
@@ -193,8 +229,8 @@ final class FromClause {
         return "it reads "
                 + describe(node)
                 + " instead of the table it enriches. Read the table itself (other tables can be"
-                + " joined as lookup joins: JOIN <table> FOR SYSTEM_TIME AS OF"
-                + " <enriched table>.<processing-time column> AS <alias> ON <condition>).";
+                + " joined as lookup joins: LEFT JOIN <table> FOR SYSTEM_TIME AS OF PROCTIME()"
+                + " AS <alias> ON <condition>).";
     }
 
     private static boolean isWindowTableFunction(SqlNode node) {

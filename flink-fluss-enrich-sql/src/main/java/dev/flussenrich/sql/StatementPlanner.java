@@ -5,6 +5,7 @@
 
 package dev.flussenrich.sql;
 
+import dev.flussenrich.sql.PlannedStatement.GroupWrite;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
 
 import org.apache.flink.annotation.Internal;
@@ -48,27 +49,31 @@ public final class StatementPlanner {
      */
     public PlannedStatement plan(String statement) {
         String normalized = SqlText.normalizeShorthandHints(stripSemicolon(statement));
-        String planned = planNormalized(normalized);
+        List<GroupWrite> groupWrites = new ArrayList<>();
+        String planned = planNormalized(normalized, groupWrites);
         if (planned == null) {
             return normalized.equals(stripSemicolon(statement))
-                    ? PlannedStatement.unchanged(statement)
-                    : new PlannedStatement(statement, normalized, true);
+                    ? PlannedStatement.unchanged(statement, groupWrites)
+                    : new PlannedStatement(statement, normalized, true, groupWrites);
         }
-        return new PlannedStatement(statement, planned, true);
+        return new PlannedStatement(statement, planned, true, groupWrites);
     }
 
-    /** The rewritten statement, or null if there is nothing to rewrite. */
-    private String planNormalized(String statement) {
+    /**
+     * The rewritten statement, or null if there is nothing to rewrite; adds the groups its INSERTs
+     * write to {@code groupWrites}.
+     */
+    private String planNormalized(String statement, List<GroupWrite> groupWrites) {
         Matcher set = STATEMENT_SET.matcher(statement);
         if (set.matches()) {
-            return planStatementSet(set.group(1), set.group(2));
+            return planStatementSet(set.group(1), set.group(2), groupWrites);
         }
         Matcher wrapped = EXPLAIN.matcher(statement);
         if (!wrapped.matches()) {
             wrapped = EXECUTE.matcher(statement);
         }
         if (wrapped.matches()) {
-            String inner = planNormalized(wrapped.group(2));
+            String inner = planNormalized(wrapped.group(2), groupWrites);
             return inner == null ? null : wrapped.group(1) + inner;
         }
         SqlNode node;
@@ -78,21 +83,27 @@ public final class StatementPlanner {
             // Not ours to report: Flink parses it again and says what is wrong.
             return null;
         }
-        return node instanceof RichSqlInsert insert ? planInsert(statement, insert) : null;
+        return node instanceof RichSqlInsert insert
+                ? planInsert(statement, insert, groupWrites)
+                : null;
     }
 
-    private String planStatementSet(String begin, String body) {
+    private String planStatementSet(String begin, String body, List<GroupWrite> groupWrites) {
         List<String> inserts = new ArrayList<>();
+        List<GroupWrite> setWrites = new ArrayList<>();
         boolean changed = false;
         for (String insert : SqlText.splitStatements(body)) {
-            String planned = planNormalized(insert);
+            String planned = planNormalized(insert, setWrites);
             changed |= planned != null;
             inserts.add(planned != null ? planned : insert);
         }
+        OneInsertPerGroup.check(setWrites);
+        groupWrites.addAll(setWrites);
         return changed ? begin + "\n" + String.join(";\n", inserts) + ";\nEND" : null;
     }
 
-    private String planInsert(String statement, RichSqlInsert insert) {
+    private String planInsert(
+            String statement, RichSqlInsert insert, List<GroupWrite> groupWrites) {
         Optional<EnrichmentTarget> target =
                 lookup.find(ConciseEnrichmentInsert.targetName(insert).names);
         if (target.isEmpty()) {
@@ -102,6 +113,7 @@ public final class StatementPlanner {
         if (group == null) {
             return BaseInsertColumns.addColumnList(statement, insert, target.get());
         }
+        groupWrites.add(new GroupWrite(target.get().name(), group, statement));
         if (namesIdentityColumns(insert, target.get())) {
             return null; // the explicit form: the connector validates it
         }

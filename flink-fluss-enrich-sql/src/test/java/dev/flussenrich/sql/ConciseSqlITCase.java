@@ -252,17 +252,7 @@ class ConciseSqlITCase {
         String table = createTable(batch);
         insertBase(sql, table, 0, 3);
         String servers = SharedFlussCluster.cluster().bootstrapServers();
-        String cities = SharedFlussCluster.newTablePath("cities").getTableName();
-        batch.executeSql(
-                "CREATE CATALOG fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
-                        + servers
-                        + "')");
-        String dim = "fluss." + SharedFlussCluster.DATABASE + "." + cities;
-        batch.executeSql(
-                "CREATE TABLE " + dim + " (ip STRING, city STRING, PRIMARY KEY (ip) NOT ENFORCED)");
-        await(
-                batch.executeSql(
-                        "INSERT INTO " + dim + " VALUES ('ip0', 'Quito'), ('ip2', 'Osaka')"));
+        String dim = createCities(batch, "('ip0', 'Quito'), ('ip2', 'Osaka')");
         // declared outside the catalog, with a processing-time attribute for the lookup
         batch.executeSql(
                 "CREATE TEMPORARY TABLE default_catalog.default_database.logs (id INT, ip STRING,"
@@ -294,6 +284,113 @@ class ConciseSqlITCase {
 
         assertThat(collect(batch, "SELECT id, city, country FROM " + table + " ORDER BY id"))
                 .containsExactly("+I[0, Quito, EC]", "+I[1, null, EC]", "+I[2, Osaka, EC]");
+    }
+
+    @Test
+    void aCatalogTableLooksUpAsOfProcTimeAndAnInnerLookupIsRejected() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        insertBase(sql, table, 0, 3);
+        String dim = createCities(batch, "('ip0', 'Quito'), ('ip2', 'Osaka')");
+
+        String lookup =
+                " FROM "
+                        + table
+                        + " AS l %s "
+                        + dim
+                        + " FOR SYSTEM_TIME AS OF PROCTIME() AS c ON l.ip = c.ip";
+        assertThatThrownBy(
+                        () ->
+                                sql.executeSql(
+                                        "INSERT INTO "
+                                                + table
+                                                + " /*+ enrichment.group='geo' */ SELECT c.city AS"
+                                                + " city"
+                                                + String.format(lookup, "JOIN")))
+                .isInstanceOf(EnrichmentPlanningException.class)
+                .hasMessageContaining("with an inner join, which drops the rows without a match")
+                .hasMessageContaining("Write LEFT JOIN");
+        await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ enrichment.group='geo' */ SELECT c.city AS city, 'EC' AS"
+                                + " country"
+                                + String.format(lookup, "LEFT JOIN")));
+
+        assertThat(collect(batch, "SELECT id, city, country FROM " + table + " ORDER BY id"))
+                .containsExactly("+I[0, Quito, EC]", "+I[1, null, EC]", "+I[2, Osaka, EC]");
+    }
+
+    /** A primary-key table of the Fluss catalog, for lookups; returns its full name. */
+    private static String createCities(TableEnvironment tEnv, String values) throws Exception {
+        String servers = SharedFlussCluster.cluster().bootstrapServers();
+        String cities = SharedFlussCluster.newTablePath("cities").getTableName();
+        tEnv.executeSql(
+                "CREATE CATALOG IF NOT EXISTS fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
+                        + servers
+                        + "')");
+        String dim = "fluss." + SharedFlussCluster.DATABASE + "." + cities;
+        tEnv.executeSql(
+                "CREATE TABLE " + dim + " (ip STRING, city STRING, PRIMARY KEY (ip) NOT ENFORCED)");
+        await(tEnv.executeSql("INSERT INTO " + dim + " VALUES " + values));
+        return dim;
+    }
+
+    /**
+     * A WHERE that is not deterministic fills a group row as a whole or leaves it NULL. Before, it
+     * was evaluated once per value, so about half of the rows came out partial.
+     */
+    @Test
+    void aNonDeterministicWhereNeverFillsHalfAGroupRow() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        insertBase(sql, table, 0, 60);
+
+        await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ enrichment.group='geo' */ SELECT CONCAT('c', ip) AS city,"
+                                + " UPPER(ip) AS country FROM "
+                                + table
+                                + " WHERE RAND() < 0.5"));
+
+        List<String> rows = collect(batch, "SELECT city IS NULL, country IS NULL FROM " + table);
+        assertThat(rows).hasSize(60).doesNotContain("+I[true, false]", "+I[false, true]");
+        assertThat(rows).contains("+I[true, true]", "+I[false, false]");
+    }
+
+    @Test
+    void aStatementSetWithTwoInsertsIntoOneGroupIsRejectedBeforeAnyJob() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql sql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        insertBase(sql, table, 0, 2);
+        String insert =
+                "INSERT INTO "
+                        + table
+                        + " /*+ enrichment.group='geo' */ SELECT '%s' || ip AS city FROM "
+                        + table
+                        + " WHERE id %s 1";
+        EnrichmentStatementSet set =
+                sql.createStatementSet().addInsertSql(String.format(insert, "low", "<"));
+
+        assertThatThrownBy(() -> set.addInsertSql(String.format(insert, "high", ">=")))
+                .isInstanceOf(EnrichmentPlanningException.class)
+                .hasMessageStartingWith(
+                        "The statement set writes group 'geo' of table 'enrich."
+                                + SharedFlussCluster.DATABASE
+                                + "."
+                                + table
+                                + "' twice");
+        assertThat(
+                        EnrichmentProgress.companionRows(
+                                TablePath.of(SharedFlussCluster.DATABASE, table), "geo"))
+                .as("no job ran")
+                .isZero();
     }
 
     @Test

@@ -80,6 +80,76 @@ class StatementPlannerTest {
     }
 
     @Test
+    void aWhereOverSeveralValuesIsEvaluatedOncePerRow() {
+        assertThat(
+                        rewrite(
+                                "INSERT INTO device_logs /*+ OPTIONS('enrichment.group'='geo') */"
+                                        + " SELECT geo_city(ip) AS city, UPPER(ip) AS country FROM"
+                                        + " device_logs WHERE RAND() < 0.5"))
+                .isEqualTo(
+                        "INSERT INTO `device_logs` /*+ OPTIONS('enrichment.group'='geo') */"
+                                + " (`_bucket`, `_offset`, `city`, `country`)\n"
+                                + "SELECT `_bucket`, `_offset`, `__enrich_values`.`EXPR$0` AS"
+                                + " `city`, `__enrich_values`.`EXPR$1` AS `country`\n"
+                                + "FROM (SELECT `_bucket` AS `_bucket`, `_offset` AS `_offset`,"
+                                + " CASE WHEN RAND() < 0.5 THEN ROW(`geo_city`(`ip`), UPPER(`ip`))"
+                                + " END AS `__enrich_values`\n"
+                                + "FROM `device_logs` "
+                                + GEO_START
+                                + ")\nWHERE `_offset` >= 0");
+    }
+
+    @Test
+    void aLookupAsOfProcTimeReadsAProcessingTimeThePlannerAdds() {
+        assertThat(
+                        rewrite(
+                                "INSERT INTO device_logs /*+ OPTIONS('enrichment.group'='geo') */"
+                                        + " SELECT c.city_name AS city FROM device_logs LEFT JOIN"
+                                        + " cities FOR SYSTEM_TIME AS OF PROCTIME() AS c ON"
+                                        + " device_logs.ip = c.ip"))
+                .isEqualTo(
+                        "INSERT INTO `device_logs` /*+ OPTIONS('enrichment.group'='geo') */"
+                                + " (`_bucket`, `_offset`, `city`)\n"
+                                + "SELECT `device_logs`.`_bucket`, `device_logs`.`_offset`,"
+                                + " `c`.`city_name` AS `city`\n"
+                                + "FROM (SELECT *, PROCTIME() AS `__enrich_proc_time` FROM"
+                                + " `device_logs` "
+                                + GEO_START
+                                + ") AS `device_logs` LEFT JOIN `cities` FOR SYSTEM_TIME AS OF"
+                                + " `device_logs`.`__enrich_proc_time` AS `c` ON"
+                                + " `device_logs`.`ip` = `c`.`ip`");
+    }
+
+    @Test
+    void aStatementSetThatWritesOneGroupTwiceIsRejectedNamingBoth() {
+        String first =
+                "INSERT INTO device_logs /*+ enrichment.group='geo' */ SELECT 'a' || ip AS city"
+                        + " FROM device_logs WHERE device_id < 10";
+        String second =
+                "INSERT INTO device_logs /*+ enrichment.group='geo' */ SELECT 'b' || ip AS city"
+                        + " FROM device_logs WHERE device_id >= 10";
+        assertThatThrownBy(
+                        () ->
+                                planner.plan(
+                                        "EXECUTE STATEMENT SET BEGIN "
+                                                + first
+                                                + "; "
+                                                + second
+                                                + "; END"))
+                .isInstanceOf(EnrichmentPlanningException.class)
+                .hasMessage(
+                        "The statement set writes group 'geo' of table 'enrich.fluss.device_logs'"
+                                + " twice, so two sinks would race on it (each writes NULL for the"
+                                + " rows outside its WHERE, and the first row stored wins). Write"
+                                + " the group with one INSERT, e.g. with CASE WHEN <condition> THEN"
+                                + " <value> ELSE <other value> END. The INSERTs:%n  %s%n  %s",
+                        first.replace(
+                                "enrichment.group='geo'", "OPTIONS('enrichment.group'='geo')"),
+                        second.replace(
+                                "enrichment.group='geo'", "OPTIONS('enrichment.group'='geo')"));
+    }
+
+    @Test
     void lookupJoinsStayAndIdentityIsQualifiedWithTheAlias() {
         assertThat(
                         rewrite(
@@ -242,8 +312,7 @@ class StatementPlannerTest {
 
     static Stream<Arguments> rejections() {
         String lookupHint =
-                "JOIN <table> FOR SYSTEM_TIME AS OF <enriched table>.<processing-time column> AS"
-                        + " <alias> ON <condition>";
+                "LEFT JOIN <table> FOR SYSTEM_TIME AS OF PROCTIME() AS <alias> ON <condition>";
         return Stream.of(
                 rejection(
                         "literal only",
@@ -326,6 +395,15 @@ class StatementPlannerTest {
                                 + " keep one output row per row of the table. Join other tables"
                                 + " as lookup joins: "
                                 + lookupHint),
+                rejection(
+                        "inner lookup join",
+                        "SELECT c.city_name AS city FROM device_logs d JOIN cities FOR"
+                                + " SYSTEM_TIME AS OF d.proc_time AS c ON d.ip = c.ip",
+                        "it looks up table 'cities' with an inner join, which drops the rows"
+                                + " without a match: they would have no enrichment at all, a gap"
+                                + " the job cannot write past. Write LEFT JOIN: rows without a"
+                                + " match get NULL (or a default, e.g. COALESCE(<alias>.<column>,"
+                                + " 'unknown'))."),
                 rejection(
                         "alias not in the group",
                         "SELECT ip AS town FROM device_logs",
