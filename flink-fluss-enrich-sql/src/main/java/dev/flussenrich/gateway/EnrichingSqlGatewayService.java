@@ -6,7 +6,9 @@
 package dev.flussenrich.gateway;
 
 import dev.flussenrich.sql.EnrichmentPlanningException;
+import dev.flussenrich.sql.OneInsertPerGroup;
 import dev.flussenrich.sql.PlannedStatement;
+import dev.flussenrich.sql.SqlText;
 import dev.flussenrich.sql.StatementPlanner;
 
 import org.apache.flink.annotation.Internal;
@@ -37,6 +39,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * The gateway service with the enrichment statement planner in front of {@link #executeStatement}:
@@ -47,7 +51,13 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
 
     private static final Logger LOG = LoggerFactory.getLogger(EnrichingSqlGatewayService.class);
 
+    private static final Pattern BEGIN_STATEMENT_SET =
+            Pattern.compile("(?is)^\\s*BEGIN\\s+STATEMENT\\s+SET\\s*;?\\s*$");
+    private static final Pattern END = Pattern.compile("(?is)^\\s*END\\s*;?\\s*$");
+
     private final SqlGatewayService delegate;
+    private final Map<SessionHandle, OpenStatementSet> openStatementSets =
+            new ConcurrentHashMap<>();
 
     public EnrichingSqlGatewayService(SqlGatewayService delegate) {
         this.delegate = delegate;
@@ -61,9 +71,8 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
             Configuration executionConfig) {
         PlannedStatement planned;
         try {
-            planned =
-                    new StatementPlanner(new GatewayTargetLookup(delegate, session))
-                            .plan(statement);
+            planned = planner(session).plan(statement);
+            trackStatementSet(session, planned);
         } catch (EnrichmentPlanningException e) {
             // Like any other statement error: the operation fails and fetching its result says why.
             return delegate.submitOperation(
@@ -79,6 +88,37 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
                 session, planned.sql(), executionTimeoutMs, executionConfig);
     }
 
+    private StatementPlanner planner(SessionHandle session) {
+        OpenStatementSet set = openStatementSets.get(session);
+        return new StatementPlanner(
+                new GatewayTargetLookup(
+                        delegate, session, set == null ? null : set.currentDatabase()));
+    }
+
+    /**
+     * A statement set the SQL Client is filling: it sends {@code BEGIN STATEMENT SET}, each INSERT
+     * and {@code END} one by one, and the INSERTs in between become one job, so two of them must
+     * not write one group. The session's current database is read at its start: inside the set the
+     * session takes INSERTs only, so it cannot be asked.
+     */
+    private record OpenStatementSet(String currentDatabase, OneInsertPerGroup groups) {}
+
+    private void trackStatementSet(SessionHandle session, PlannedStatement planned) {
+        if (BEGIN_STATEMENT_SET.matcher(planned.original()).matches()) {
+            String currentDatabase =
+                    new GatewayTargetLookup(delegate, session, null).currentDatabase();
+            openStatementSets.put(
+                    session, new OpenStatementSet(currentDatabase, new OneInsertPerGroup()));
+        } else if (END.matcher(planned.original()).matches()) {
+            openStatementSets.remove(session);
+        } else {
+            OpenStatementSet set = openStatementSets.get(session);
+            if (set != null) {
+                set.groups().add(planned.groupWrites());
+            }
+        }
+    }
+
     @Override
     public SessionHandle openSession(SessionEnvironment environment) {
         return delegate.openSession(environment);
@@ -86,6 +126,7 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
 
     @Override
     public void closeSession(SessionHandle session) {
+        openStatementSets.remove(session);
         delegate.closeSession(session);
     }
 
@@ -220,6 +261,37 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
     @Override
     public <ClusterID> ClusterID deployScript(
             SessionHandle session, URI scriptUri, String script, Configuration executionConfig) {
-        return delegate.deployScript(session, scriptUri, script, executionConfig);
+        if (script == null) {
+            LOG.warn(
+                    "Session {} deploys script {} unplanned: only an inline script is planned.",
+                    session,
+                    scriptUri);
+            return delegate.deployScript(session, scriptUri, null, executionConfig);
+        }
+        return delegate.deployScript(
+                session, scriptUri, planScript(session, script), executionConfig);
+    }
+
+    /**
+     * Plans each statement of an inline script against the session's catalogs (a table that the
+     * script itself creates is not known yet: its statements run as written).
+     */
+    String planScript(SessionHandle session, String script) {
+        StatementPlanner planner = planner(session);
+        OneInsertPerGroup statementSet = null;
+        StringBuilder planned = new StringBuilder();
+        for (String statement : SqlText.splitStatements(script)) {
+            PlannedStatement plannedStatement = planner.plan(statement);
+            String bare = SqlText.stripLeadingComments(statement);
+            if (BEGIN_STATEMENT_SET.matcher(bare).matches()) {
+                statementSet = new OneInsertPerGroup();
+            } else if (END.matcher(bare).matches()) {
+                statementSet = null;
+            } else if (statementSet != null) {
+                statementSet.add(plannedStatement.groupWrites());
+            }
+            planned.append(plannedStatement.sql()).append(";\n");
+        }
+        return planned.toString();
     }
 }

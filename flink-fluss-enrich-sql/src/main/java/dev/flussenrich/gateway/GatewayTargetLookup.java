@@ -38,9 +38,14 @@ final class GatewayTargetLookup implements TargetLookup {
     private final SessionHandle session;
     private String currentDatabase;
 
-    GatewayTargetLookup(SqlGatewayService service, SessionHandle session) {
+    /**
+     * @param currentDatabase the session's current database if known (inside a statement set the
+     *     session runs no other statement, so it cannot be asked then), else null
+     */
+    GatewayTargetLookup(SqlGatewayService service, SessionHandle session, String currentDatabase) {
         this.service = service;
         this.session = session;
+        this.currentDatabase = currentDatabase;
     }
 
     @Override
@@ -71,7 +76,7 @@ final class GatewayTargetLookup implements TargetLookup {
     }
 
     /** The gateway service has no getter for it, so ask the session the way a user would. */
-    private String currentDatabase() {
+    String currentDatabase() {
         if (currentDatabase == null) {
             OperationHandle operation =
                     service.executeStatement(

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.gateway;
 
+import dev.flussenrich.sql.EnrichmentPlanningException;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
@@ -13,6 +14,7 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpoint;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactoryUtils;
+import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpoint;
 import org.apache.flink.table.gateway.service.utils.SqlGatewayServiceExtension;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -32,8 +34,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The {@code fluss-enrich} SQL Gateway endpoint, created through its factory SPI and driven only
@@ -146,6 +150,52 @@ class GatewayEndpointITCase {
                             get("/v3/sessions/" + session + "/operations/" + operation + "/status")
                                     .body())
                     .contains("\"status\":\"ERROR\"");
+        } finally {
+            closeSession(session);
+        }
+    }
+
+    /** A script deployed through the gateway (application mode) is planned like statements. */
+    @Test
+    void aDeployedScriptIsPlannedStatementByStatement() throws Exception {
+        String session = openSession();
+        try {
+            String table = createDeviceLogs(session);
+            SessionHandle handle = new SessionHandle(UUID.fromString(session));
+            EnrichingSqlGatewayService service =
+                    new EnrichingSqlGatewayService(GATEWAY.getService());
+            String insert =
+                    "INSERT INTO "
+                            + table
+                            + " /*+ enrichment.group='geo' */ SELECT %s(ip) AS city FROM "
+                            + table;
+
+            assertThat(
+                            service.planScript(
+                                    handle, "SET 'a' = 'b';\n" + String.format(insert, "UPPER")))
+                    .isEqualTo(
+                            "SET 'a' = 'b';\n"
+                                    + "INSERT INTO `"
+                                    + table
+                                    + "` /*+ OPTIONS('enrichment.group'='geo') */ (`_bucket`,"
+                                    + " `_offset`, `city`)\n"
+                                    + "SELECT `_bucket`, `_offset`, UPPER(`ip`) AS `city`\n"
+                                    + "FROM `"
+                                    + table
+                                    + "` /*+ OPTIONS('scan.startup.mode'='enrichment-watermark',"
+                                    + " 'scan.startup.enrichment.group'='geo') */;\n");
+            assertThatThrownBy(
+                            () ->
+                                    service.planScript(
+                                            handle,
+                                            "BEGIN STATEMENT SET;\n"
+                                                    + String.format(insert, "UPPER")
+                                                    + ";\n"
+                                                    + String.format(insert, "LOWER")
+                                                    + ";\nEND;"))
+                    .isInstanceOf(EnrichmentPlanningException.class)
+                    .hasMessageContaining("writes group 'geo' of table")
+                    .hasMessageContaining("twice");
         } finally {
             closeSession(session);
         }
