@@ -151,7 +151,7 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
     @Override
     public List<String> listProcedures(String databaseName) throws DatabaseNotExistException {
         if (PROCEDURE_DATABASE.equals(databaseName)) {
-            return List.of(AddColumnGroupProcedure.NAME);
+            return List.of(AddColumnGroupProcedure.NAME, DropColumnGroupProcedure.NAME);
         }
         if (!databaseExists(databaseName)) {
             throw new DatabaseNotExistException(getName(), databaseName);
@@ -161,9 +161,15 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
 
     @Override
     public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
-        if (PROCEDURE_DATABASE.equals(path.getDatabaseName())
-                && AddColumnGroupProcedure.NAME.equals(path.getObjectName())) {
-            return new AddColumnGroupProcedure(tables);
+        if (PROCEDURE_DATABASE.equals(path.getDatabaseName())) {
+            switch (path.getObjectName()) {
+                case AddColumnGroupProcedure.NAME:
+                    return new AddColumnGroupProcedure(tables);
+                case DropColumnGroupProcedure.NAME:
+                    return new DropColumnGroupProcedure(tables);
+                default:
+                    break;
+            }
         }
         throw new ProcedureNotExistException(getName(), path);
     }

@@ -49,7 +49,10 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
     @Override
     public void alterTable(
             ObjectPath tablePath, CatalogBaseTable newTable, boolean ignoreIfNotExists) {
-        throw unsupported("ALTER TABLE (add a column group with EnrichedTables.addGroup)");
+        throw unsupported(
+                "ALTER TABLE (add a column group with CALL <catalog>.sys.add_column_group('db.table',"
+                        + " 'group', 'column TYPE, ...'), remove one with CALL"
+                        + " <catalog>.sys.drop_column_group('db.table', 'group'))");
     }
 
     @Override

@@ -24,6 +24,7 @@ import java.util.List;
 import static dev.flussenrich.testutils.FlinkSql.await;
 import static dev.flussenrich.testutils.FlinkSql.collect;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Reading and writing logical tables from Flink SQL, explicit enrichment form. */
 @ExtendWith(SharedFlussCluster.class)
@@ -221,6 +222,34 @@ class FlinkSqlITCase {
                 .containsExactlyInAnyOrder("+I[1, 21.5, sunny-a]", "+I[2, 21.5, sunny-b]");
         assertThat(showCreate(batch, table))
                 .contains("'column-groups.weather' = 'temperature, sky'");
+    }
+
+    @Test
+    void aColumnGroupIsDroppedWithItsEnrichmentAndAlterTableNamesTheProcedures() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, 1);
+        String qualified = SharedFlussCluster.DATABASE + "." + table;
+        await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
+        await(batch.executeSql(enrichGeo(table)));
+
+        assertThat(collect(batch, "CALL enrich.sys.drop_column_group('" + qualified + "', 'geo')"))
+                .containsExactly("+I[Dropped column group 'geo' of " + qualified + "]");
+        assertThat(showCreate(batch, table)).doesNotContain("column-groups.geo");
+        assertThat(collect(batch, "SELECT id, ip FROM " + table + " ORDER BY id"))
+                .as("the rows stay")
+                .containsExactly("+I[1, a]", "+I[2, b]");
+        assertThatThrownBy(() -> batch.executeSql("SELECT city FROM " + table))
+                .as("the group's columns are gone")
+                .hasMessageContaining("Column 'city' not found");
+        assertThat(SharedFlussCluster.admin().listTables(SharedFlussCluster.DATABASE).get())
+                .noneMatch(name -> name.startsWith(table + "--"));
+
+        assertThatThrownBy(() -> batch.executeSql("ALTER TABLE " + table + " ADD sky STRING"))
+                .hasRootCauseMessage(
+                        "The fluss-enrich catalog does not support ALTER TABLE (add a column group"
+                                + " with CALL <catalog>.sys.add_column_group('db.table', 'group',"
+                                + " 'column TYPE, ...'), remove one with CALL"
+                                + " <catalog>.sys.drop_column_group('db.table', 'group')).");
     }
 
     @Test

@@ -115,6 +115,7 @@ public final class EnrichedTables {
                         .customProperties(customProperties)
                         .build();
         EnrichedTableLayout.plan(path, after);
+        dropOrphanCompanion(path, group);
         requireFreeCompanionName(path, group);
 
         // Companion first: a group is visible only once the base property names it.
@@ -130,6 +131,61 @@ public final class EnrichedTables {
             dropQuietly(List.of(companion));
             throw e;
         }
+    }
+
+    /**
+     * Removes a column group: its columns leave the logical table, its companion (with the stored
+     * enrichment) is dropped. Works when the companion is already gone, and finishes a drop or an
+     * add that was interrupted (a companion left without its property). Stop the group's enrichment
+     * jobs first: Fluss retries their appends to the dropped companion without end.
+     */
+    public void dropGroup(TablePath path, String group) {
+        TableInfo base = await(admin.getTableInfo(path));
+        String property = EnrichedTableLayout.GROUP_PROPERTY_PREFIX + group;
+        boolean named = base.getCustomProperties().toMap().containsKey(property);
+        if (named) {
+            // The property first: the group is gone for readers and writers once it is.
+            await(admin.alterTable(path, List.of(TableChange.reset(property)), false));
+        }
+        boolean orphan = dropOrphanCompanion(path, group);
+        if (!named && !orphan) {
+            throw new InvalidTableLayoutException(
+                    String.format(
+                            "Table '%s' has no column group '%s' (groups: %s).",
+                            path,
+                            group,
+                            ColumnGroups.parse(base.getCustomProperties().toMap(), path).names()));
+        }
+    }
+
+    /**
+     * Drops the companion of a group the base does not name (an interrupted add or drop leaves
+     * one); a table of that name that is not this table's companion stays.
+     */
+    private boolean dropOrphanCompanion(TablePath path, String group) {
+        TablePath companion = EnrichedTableLayout.companionPath(path, group);
+        if (!await(admin.tableExists(companion))) {
+            return false;
+        }
+        Map<String, String> marks =
+                await(admin.getTableInfo(companion)).getCustomProperties().toMap();
+        if (!path.getTableName().equals(marks.get(EnrichedTableLayout.COMPANION_OF_PROPERTY))
+                || !group.equals(marks.get(EnrichedTableLayout.COMPANION_GROUP_PROPERTY))) {
+            return false;
+        }
+        TableInfo base = await(admin.getTableInfo(path));
+        if (base.getCustomProperties()
+                .toMap()
+                .containsKey(EnrichedTableLayout.GROUP_PROPERTY_PREFIX + group)) {
+            return false;
+        }
+        LOG.info(
+                "Dropping companion {}, which group '{}' of {} no longer names",
+                companion,
+                group,
+                path);
+        await(admin.dropTable(companion, true));
+        return true;
     }
 
     /** Loads a logical table; a group whose companion is missing is an error. */
@@ -158,12 +214,14 @@ public final class EnrichedTables {
             if (!awaitRetrying(() -> admin.tableExists(companion))) {
                 throw new InvalidTableLayoutException(
                         String.format(
-                                "Column group '%s' of table '%s' has no companion table '%s'. "
-                                        + "Recreate the group or remove the property '%s%s'.",
+                                "Column group '%s' of table '%s' has no companion table '%s'."
+                                        + " Drop the group (CALL <catalog>.sys.drop_column_group("
+                                        + "'%s', '%s'), or EnrichedTables.dropGroup) and add it"
+                                        + " again.",
                                 group.name(),
                                 base.getTablePath(),
                                 companion,
-                                EnrichedTableLayout.GROUP_PROPERTY_PREFIX,
+                                base.getTablePath(),
                                 group.name()));
             }
             loaded.add(

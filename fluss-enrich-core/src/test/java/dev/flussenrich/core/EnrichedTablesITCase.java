@@ -10,6 +10,7 @@ import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.Schema;
+import org.apache.fluss.metadata.TableChange;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
@@ -266,6 +267,58 @@ class EnrichedTablesITCase {
                 .hasMessageStartingWith("Invalid column group name 'bad-name'");
         assertThat(tables.load(path).groupNames()).containsExactly("geo", "risk");
         assertThat(tablesNamed(path)).hasSize(3);
+    }
+
+    @Test
+    void droppingAGroupRemovesItsColumnsAndCompanionEvenWhenTheCompanionIsGone() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("drop_group");
+        tables.create(path, TestTables.deviceLogs(1), false);
+        TablePath geo = EnrichedTableLayout.companionPath(path, "geo");
+        TablePath risk = EnrichedTableLayout.companionPath(path, "risk");
+
+        tables.dropGroup(path, "geo");
+        assertThat(tables.load(path).groupNames()).containsExactly("risk");
+        assertThat(tables.load(path).logicalRowType().getFieldNames())
+                .containsExactly("id", "ip", "score");
+        assertThat(admin.tableExists(geo).get()).isFalse();
+
+        // A companion dropped by hand: the table cannot load, dropping the group mends it.
+        admin.dropTable(risk, false).get();
+        assertThatThrownBy(() -> tables.load(path))
+                .isInstanceOf(InvalidTableLayoutException.class)
+                .hasMessage(
+                        "Column group 'risk' of table '%s' has no companion table '%s'. Drop the"
+                                + " group (CALL <catalog>.sys.drop_column_group('%s', 'risk'), or"
+                                + " EnrichedTables.dropGroup) and add it again.",
+                        path, risk, path);
+        tables.dropGroup(path, "risk");
+        tables.addGroup(path, "risk", List.of(new Schema.Column("score", DataTypes.DOUBLE())));
+        assertThat(tables.load(path).groupNames()).containsExactly("risk");
+
+        assertThatThrownBy(() -> tables.dropGroup(path, "geo"))
+                .isInstanceOf(InvalidTableLayoutException.class)
+                .hasMessage("Table '" + path + "' has no column group 'geo' (groups: [risk]).");
+    }
+
+    /**
+     * An add interrupted between its two steps leaves a companion that the base does not name.
+     * Before, adding the group again failed with "already exists"; now the retry takes its place.
+     */
+    @Test
+    void anAddInterruptedAfterTheCompanionIsCreatedCanBeRetried() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("add_retry");
+        tables.create(path, TestTables.deviceLogs(1), false);
+        List<Schema.Column> weather = List.of(new Schema.Column("sky", DataTypes.STRING()));
+        tables.addGroup(path, "weather", weather);
+        // the state after step one only: the companion exists, the base does not name it
+        admin.alterTable(path, List.of(TableChange.reset("column-groups.weather")), false).get();
+        assertThat(admin.tableExists(EnrichedTableLayout.companionPath(path, "weather")).get())
+                .isTrue();
+
+        tables.addGroup(path, "weather", weather);
+
+        assertThat(tables.load(path).groupNames()).containsExactly("geo", "risk", "weather");
+        assertThat(tablesNamed(path)).hasSize(4);
     }
 
     private void assertRejected(
