@@ -151,7 +151,10 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
     @Override
     public List<String> listProcedures(String databaseName) throws DatabaseNotExistException {
         if (PROCEDURE_DATABASE.equals(databaseName)) {
-            return List.of(AddColumnGroupProcedure.NAME, DropColumnGroupProcedure.NAME);
+            return List.of(
+                    AddColumnGroupProcedure.NAME,
+                    DropColumnGroupProcedure.NAME,
+                    EnrichmentStatusProcedure.NAME);
         }
         if (!databaseExists(databaseName)) {
             throw new DatabaseNotExistException(getName(), databaseName);
@@ -167,6 +170,8 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
                     return new AddColumnGroupProcedure(tables);
                 case DropColumnGroupProcedure.NAME:
                     return new DropColumnGroupProcedure(tables);
+                case EnrichmentStatusProcedure.NAME:
+                    return new EnrichmentStatusProcedure(connection, tables);
                 default:
                     break;
             }

@@ -41,8 +41,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static dev.flussenrich.core.internal.FlussCalls.await;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -122,6 +124,50 @@ class SourceRestoreITCase {
                                     BucketSplit.UNBOUNDED,
                                     tableId));
         }
+    }
+
+    /**
+     * A bounded read whose readers register one after the other: each is told once that no split
+     * will come. Before, every registration told every reader again, and a second signal to a
+     * reader that had finished in between failed the job ("An OperatorEvent from an
+     * OperatorCoordinator to a task was lost ... Task is not running, but in state FINISHED").
+     */
+    @Test
+    void aBoundedReadTellsEachReaderOnceThatNoSplitWillCome() throws Throwable {
+        TablePath path = SharedFlussCluster.newTablePath("bounded_signal");
+        new EnrichedTables(connection.getAdmin()).create(path, TestTables.deviceLogs(1), false);
+        ScanSettings settings = settings(path, StartPosition.earliest());
+        ScanSettings bounded =
+                new ScanSettings(
+                        settings.connection(),
+                        settings.table(),
+                        settings.columns(),
+                        settings.start(),
+                        true,
+                        settings.partitionDiscoveryInterval(),
+                        settings.maxBufferedRows());
+        Map<Integer, Integer> signals = new HashMap<>();
+        try (MockSplitEnumeratorContext<BucketSplit> context =
+                        new MockSplitEnumeratorContext<>(2) {
+                            @Override
+                            public void signalNoMoreSplits(int subtask) {
+                                signals.merge(subtask, 1, Integer::sum);
+                                super.signalNoMoreSplits(subtask);
+                            }
+                        };
+                BucketEnumerator enumerator =
+                        new BucketEnumerator(
+                                context,
+                                bounded,
+                                new BucketEnumeratorState(Set.of(), List.of(), false))) {
+            context.registerReader(new ReaderInfo(1, "localhost"));
+            enumerator.addReader(1);
+            enumerator.start();
+            context.runNextOneTimeCallable();
+            context.registerReader(new ReaderInfo(0, "localhost"));
+            enumerator.addReader(0);
+        }
+        assertThat(signals).isEqualTo(Map.of(0, 1, 1, 1));
     }
 
     /**

@@ -253,6 +253,23 @@ class FlinkSqlITCase {
     }
 
     @Test
+    void enrichmentStatusShowsEachGroupAndBucket() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, 1);
+        String qualified = SharedFlussCluster.DATABASE + "." + table;
+        await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
+        String call = "CALL enrich.sys.enrichment_status('" + qualified + "')";
+
+        assertThat(collect(batch, call))
+                .singleElement()
+                .asString()
+                .startsWith("+I[geo, null, 0, 0, 2, 0, 2, 20")
+                .as("the oldest unenriched row's commit time is set");
+        await(batch.executeSql(enrichGeo(table)));
+        assertThat(collect(batch, call)).containsExactly("+I[geo, null, 0, 0, 2, 2, 0, null]");
+    }
+
+    @Test
     void aStreamingReadPicksUpPartitionsCreatedAfterItStarted() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
         String table = SharedFlussCluster.newTablePath("sql_new_parts").getTableName();

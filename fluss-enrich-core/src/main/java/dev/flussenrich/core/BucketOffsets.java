@@ -55,6 +55,11 @@ public final class BucketOffsets {
         return list(table, bucket, new OffsetSpec.LatestSpec());
     }
 
+    /** The first stored offsets of several buckets of one partition (or of a table). */
+    public Map<EnrichedBucket, Long> earliest(TablePath table, List<EnrichedBucket> buckets) {
+        return list(table, buckets, new OffsetSpec.EarliestSpec());
+    }
+
     /**
      * The high watermarks of several buckets of one partition (or of a table without partitions),
      * asked in one request per tablet server.

@@ -37,6 +37,13 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
     private final ScanSettings settings;
     private final Set<EnrichedBucket> assigned;
     private final List<BucketSplit> pending;
+
+    /**
+     * Readers of a bounded read told that no split will come (not checkpointed: re-told after a
+     * restore, when the readers are new tasks).
+     */
+    private final Set<Integer> toldNoMoreSplits = new HashSet<>();
+
     private volatile boolean initialDiscoveryDone;
     private BucketDiscovery discovery;
 
@@ -131,7 +138,10 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
         pending.addAll(stillPending);
         if (settings.bounded() && initialDiscoveryDone) {
             for (int reader : context.registeredReaders().keySet()) {
-                if (pending.stream().noneMatch(s -> ownerOf(s.bucket(), parallelism) == reader)) {
+                // Once per reader: a reader told so may finish at once, and a second signal to a
+                // finished task is an event Flink cannot deliver, which fails the job.
+                if (pending.stream().noneMatch(s -> ownerOf(s.bucket(), parallelism) == reader)
+                        && toldNoMoreSplits.add(reader)) {
                     context.signalNoMoreSplits(reader);
                 }
             }
