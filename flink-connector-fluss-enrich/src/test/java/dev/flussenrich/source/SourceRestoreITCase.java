@@ -12,6 +12,7 @@ import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.core.StitchedScanner;
 import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.metrics.StitchedReaderMetrics;
 import dev.flussenrich.source.enumerator.BucketEnumerator;
 import dev.flussenrich.source.enumerator.BucketEnumeratorState;
 import dev.flussenrich.source.enumerator.BucketEnumeratorStateSerializer;
@@ -34,6 +35,7 @@ import org.apache.flink.api.connector.source.ReaderInfo;
 import org.apache.flink.api.connector.source.SplitsAssignment;
 import org.apache.flink.api.connector.source.mocks.MockSplitEnumeratorContext;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 
 import org.junit.jupiter.api.Test;
@@ -196,7 +198,9 @@ class SourceRestoreITCase {
         long current = tables.load(path).base().getTableId();
 
         try (StitchedSplitReader reader =
-                new StitchedSplitReader(settings(path, StartPosition.earliest()))) {
+                new StitchedSplitReader(
+                        settings(path, StartPosition.earliest()),
+                        new StitchedReaderMetrics(new UnregisteredMetricsGroup()))) {
             BucketSplit restored =
                     new BucketSplit(
                             EnrichedBucket.of(0),

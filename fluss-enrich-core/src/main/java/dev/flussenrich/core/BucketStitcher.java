@@ -13,6 +13,7 @@ import org.apache.fluss.row.InternalRow;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -277,6 +278,12 @@ final class BucketStitcher {
 
     int pendingBase() {
         return base.size();
+    }
+
+    /** Commit time of the oldest base row held back, or empty when none is. */
+    OptionalLong oldestPendingBaseMillis() {
+        ScanRecord oldest = base.peekFirst();
+        return oldest == null ? OptionalLong.empty() : OptionalLong.of(oldest.timestamp());
     }
 
     int pendingCompanion(int group) {

@@ -355,6 +355,24 @@ public final class StitchedScanner implements AutoCloseable {
         FlussCalls.pause(SLICE.toMillis(), "rows");
     }
 
+    /**
+     * Base rows of one bucket held back because a group has not enriched them yet.
+     *
+     * @param oldestCommitMillis commit time of the oldest of them, empty when none is held back
+     */
+    public record HeldBack(int rows, OptionalLong oldestCommitMillis) {}
+
+    /** The base rows each subscribed bucket holds back right now. */
+    public Map<EnrichedBucket, HeldBack> heldBack() {
+        Map<EnrichedBucket, HeldBack> held = new LinkedHashMap<>();
+        for (BucketStitcher stitcher : stitchers.values()) {
+            held.put(
+                    stitcher.bucket(),
+                    new HeldBack(stitcher.pendingBase(), stitcher.oldestPendingBaseMillis()));
+        }
+        return held;
+    }
+
     /** Rows held back right now: base and companion rows waiting for their match. */
     public long bufferedRows() {
         long rows = 0;

@@ -6,6 +6,7 @@
 package dev.flussenrich.source.reader;
 
 import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.metrics.StitchedReaderMetrics;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;
 import dev.flussenrich.source.split.BucketSplitState;
@@ -27,8 +28,16 @@ public final class FlussEnrichSourceReader<T>
             ScanSettings settings,
             StitchedRecordDeserializer<T> deserializer,
             SourceReaderContext context) {
+        this(settings, deserializer, context, new StitchedReaderMetrics(context.metricGroup()));
+    }
+
+    private FlussEnrichSourceReader(
+            ScanSettings settings,
+            StitchedRecordDeserializer<T> deserializer,
+            SourceReaderContext context,
+            StitchedReaderMetrics metrics) {
         super(
-                () -> new StitchedSplitReader(settings),
+                () -> new StitchedSplitReader(settings, metrics),
                 new StitchedRecordEmitter<>(deserializer),
                 new Configuration(),
                 context);

@@ -10,6 +10,7 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.core.StitchedScanner;
+import dev.flussenrich.metrics.StitchedReaderMetrics;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;
 
@@ -35,13 +36,15 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
 
     private final ScanSettings settings;
+    private final StitchedReaderMetrics metrics;
     private final Set<EnrichedBucket> reportedFinished = new HashSet<>();
     private Connection connection;
     private EnrichedTable table;
     private StitchedScanner scanner;
 
-    public StitchedSplitReader(ScanSettings settings) {
+    public StitchedSplitReader(ScanSettings settings, StitchedReaderMetrics metrics) {
         this.settings = settings;
+        this.metrics = metrics;
     }
 
     private StitchedScanner scanner() {
@@ -71,6 +74,7 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
                 scanner.unsubscribe(bucket);
             }
         }
+        metrics.update(scanner.heldBack());
         return batch.build();
     }
 
