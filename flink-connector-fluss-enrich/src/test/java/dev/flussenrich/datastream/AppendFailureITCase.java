@@ -11,6 +11,7 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
+import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
@@ -24,12 +25,10 @@ import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
@@ -58,14 +57,7 @@ class AppendFailureITCase {
 
     private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setConfiguration(METRICS.addToConfiguration(new Configuration()))
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster(METRICS);
 
     private static EmbeddedFlussCluster cluster;
     private static Connection connection;

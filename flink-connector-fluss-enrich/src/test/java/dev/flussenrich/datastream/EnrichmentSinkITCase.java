@@ -11,6 +11,7 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
+import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
@@ -24,7 +25,6 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -49,14 +49,7 @@ class EnrichmentSinkITCase {
 
     private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setConfiguration(METRICS.addToConfiguration(new Configuration()))
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster(METRICS);
 
     /** A streaming enrichment job with no checkpoints and no restarts. */
     static StreamExecutionEnvironment environment(int parallelism) {

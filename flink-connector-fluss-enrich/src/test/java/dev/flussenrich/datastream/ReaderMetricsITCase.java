@@ -12,6 +12,7 @@ import dev.flussenrich.core.EnrichmentWriter;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.metrics.StitchedReaderMetrics;
+import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
@@ -19,11 +20,9 @@ import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -46,14 +45,7 @@ class ReaderMetricsITCase {
 
     private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setConfiguration(METRICS.addToConfiguration(new Configuration()))
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(1)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster(METRICS);
 
     @Test
     void aGatedReaderShowsTheRowsItHoldsBackAndTheirAge() throws Exception {

@@ -7,6 +7,7 @@ package dev.flussenrich.testutils;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -27,8 +28,18 @@ public final class FlinkSql {
 
     /** Register with {@code @RegisterExtension static final MiniClusterExtension FLINK = ...}. */
     public static MiniClusterExtension miniCluster() {
+        return miniCluster(new Configuration());
+    }
+
+    /** A MiniCluster whose job metrics a test reads from {@code metrics}. */
+    public static MiniClusterExtension miniCluster(InMemoryReporter metrics) {
+        return miniCluster(metrics.addToConfiguration(new Configuration()));
+    }
+
+    private static MiniClusterExtension miniCluster(Configuration conf) {
         return new MiniClusterExtension(
                 new MiniClusterResourceConfiguration.Builder()
+                        .setConfiguration(conf)
                         .setNumberTaskManagers(1)
                         .setNumberSlotsPerTaskManager(8)
                         .build());
