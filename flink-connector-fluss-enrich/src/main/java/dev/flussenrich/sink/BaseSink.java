@@ -33,6 +33,11 @@ public final class BaseSink implements Sink<RowData> {
 
     @Override
     public SinkWriter<RowData> createWriter(WriterInitContext context) {
-        return new BaseSinkWriter(connection, table, layout, context.getMailboxExecutor());
+        return new BaseSinkWriter(
+                connection,
+                table,
+                layout,
+                context.getMailboxExecutor(),
+                context.metricGroup().getNumRecordsSendCounter());
     }
 }

@@ -19,6 +19,7 @@ import org.apache.fluss.row.InternalRow;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.types.RowKind;
@@ -39,15 +40,18 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
     private final ProjectedRowData baseColumns;
     private final FlinkRowToFlussRowConverter converter;
     private final PartitionGetter partitionGetter; // null for a table without partitions
+    private final Counter rowsSent;
 
     BaseSinkWriter(
             FlussConnectionConfig connectionConfig,
             TablePath table,
             BaseRowLayout layout,
-            MailboxExecutor taskThread) {
+            MailboxExecutor taskThread,
+            Counter rowsSent) {
         this.table = table;
         this.layout = layout;
         this.connection = connectionConfig.connect();
+        this.rowsSent = rowsSent;
         this.appender = new TableAppender(connection, table, "Writing to table '" + table + "'");
         appender.onFailure(() -> AppendFailures.surface(taskThread, appender::rethrowFailure));
         this.baseColumns = ProjectedRowData.from(layout.basePositions());
@@ -85,6 +89,7 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
             appender.ensurePartition(partitionGetter.getPartition(flussRow));
         }
         appender.append(flussRow);
+        rowsSent.inc();
     }
 
     @Override

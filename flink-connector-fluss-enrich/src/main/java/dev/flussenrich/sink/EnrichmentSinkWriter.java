@@ -23,6 +23,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 
 import org.slf4j.Logger;
@@ -54,6 +55,7 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     private final ProcessingTimeService timers;
     private final int subtask;
     private final int subtasks;
+    private final Counter rowsSent;
 
     EnrichmentSinkWriter(
             FlussConnectionConfig connectionConfig,
@@ -72,6 +74,7 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
                         AppendFailures.surface(
                                 context.getMailboxExecutor(), writer::rethrowAppendFailure));
         this.metrics = new EnrichmentWriterMetrics(context.metricGroup(), writer);
+        this.rowsSent = context.metricGroup().getNumRecordsSendCounter();
         this.partitions = new PartitionIds(connection.getAdmin(), table);
         this.timers = context.getProcessingTimeService();
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
@@ -84,7 +87,8 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
         EnrichedBucket bucket = serializer.bucketOf(record);
         metrics.register(bucket);
         try {
-            writer.write(bucket, serializer.offsetOf(record), serializer.valuesOf(record));
+            rowsSent.inc(
+                    writer.write(bucket, serializer.offsetOf(record), serializer.valuesOf(record)));
         } catch (ExpiredBeforeEnrichmentException e) {
             // The rows are gone: every restart would fail the same way.
             throw new SuppressRestartsException(e);

@@ -11,6 +11,7 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
+import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
@@ -22,6 +23,7 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
@@ -115,6 +117,38 @@ class EnrichmentSinkITCase {
         try {
             Map<Integer, Long> lags = awaitLagGauges(job.getJobID(), baseRows);
             assertThat(lags).isEqualTo(baseRows);
+        } finally {
+            job.cancel().get();
+        }
+    }
+
+    /** Flink's standard sink metric: each writer counts the rows it appended to the companion. */
+    @Test
+    void numRecordsSendCountsTheCompanionRowsWritten() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("sink_records_send");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 6);
+
+        StreamExecutionEnvironment env = environment(2);
+        enrichGeo(
+                env,
+                SharedFlussCluster.cluster().bootstrapServers(),
+                path,
+                StartPosition.earliest(),
+                Map.of());
+        JobClient job = env.executeAsync("enrich geo, count rows sent");
+        try {
+            EnrichmentProgress.awaitFullyEnriched(path, "geo");
+            long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            long sent = -1;
+            while (sent != 6 && System.nanoTime() < deadline) {
+                sent =
+                        METRICS.findMetrics(job.getJobID(), "numRecordsSend").values().stream()
+                                .mapToLong(metric -> ((Counter) metric).getCount())
+                                .sum();
+                Thread.sleep(50);
+            }
+            assertThat(sent).isEqualTo(6);
         } finally {
             job.cancel().get();
         }

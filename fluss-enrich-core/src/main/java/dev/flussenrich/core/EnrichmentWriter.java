@@ -149,8 +149,10 @@ public final class EnrichmentWriter implements AutoCloseable {
      * Writes the enrichment of base row {@code sourceOffset} of {@code bucket}.
      *
      * @param values the group columns, in group order
+     * @return the rows appended to the companion: 0 for a replay, else 1 plus the NULL rows written
+     *     for a gap
      */
-    public void write(EnrichedBucket bucket, long sourceOffset, InternalRow values) {
+    public int write(EnrichedBucket bucket, long sourceOffset, InternalRow values) {
         companion.rethrowFailure();
         if (values.getFieldCount() != valueGetters.length) {
             throw new IllegalArgumentException(
@@ -165,7 +167,7 @@ public final class EnrichmentWriter implements AutoCloseable {
         BucketState state = stateOf(bucket);
         if (sourceOffset < state.watermark) {
             duplicatesDropped++;
-            return;
+            return 0;
         }
         checkBelowBaseHighWatermark(bucket, state, sourceOffset);
         if (sourceOffset > state.watermark) {
@@ -185,9 +187,11 @@ public final class EnrichmentWriter implements AutoCloseable {
                 gapsFilled++;
             }
         }
+        int appended = (int) (sourceOffset - state.watermark) + 1;
         append(bucket, sourceOffset, values);
         rowsWritten++;
         state.watermark = sourceOffset + 1;
+        return appended;
     }
 
     /** The next source offset this writer expects in a bucket (looked up on first use). */
