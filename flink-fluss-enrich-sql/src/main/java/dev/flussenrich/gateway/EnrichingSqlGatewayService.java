@@ -88,6 +88,14 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
                 session, planned.sql(), executionTimeoutMs, executionConfig);
     }
 
+    private static boolean isBeginStatementSet(String statement) {
+        return BEGIN_STATEMENT_SET.matcher(SqlText.stripLeadingComments(statement)).matches();
+    }
+
+    private static boolean isEnd(String statement) {
+        return END.matcher(SqlText.stripLeadingComments(statement)).matches();
+    }
+
     private StatementPlanner planner(SessionHandle session) {
         OpenStatementSet set = openStatementSets.get(session);
         return new StatementPlanner(
@@ -104,12 +112,12 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
     private record OpenStatementSet(String currentDatabase, OneInsertPerGroup groups) {}
 
     private void trackStatementSet(SessionHandle session, PlannedStatement planned) {
-        if (BEGIN_STATEMENT_SET.matcher(planned.original()).matches()) {
+        if (isBeginStatementSet(planned.original())) {
             String currentDatabase =
                     new GatewayTargetLookup(delegate, session, null).currentDatabase();
             openStatementSets.put(
                     session, new OpenStatementSet(currentDatabase, new OneInsertPerGroup()));
-        } else if (END.matcher(planned.original()).matches()) {
+        } else if (isEnd(planned.original())) {
             openStatementSets.remove(session);
         } else {
             OpenStatementSet set = openStatementSets.get(session);
@@ -282,10 +290,9 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
         StringBuilder planned = new StringBuilder();
         for (String statement : SqlText.splitStatements(script)) {
             PlannedStatement plannedStatement = planner.plan(statement);
-            String bare = SqlText.stripLeadingComments(statement);
-            if (BEGIN_STATEMENT_SET.matcher(bare).matches()) {
+            if (isBeginStatementSet(statement)) {
                 statementSet = new OneInsertPerGroup();
-            } else if (END.matcher(bare).matches()) {
+            } else if (isEnd(statement)) {
                 statementSet = null;
             } else if (statementSet != null) {
                 statementSet.add(plannedStatement.groupWrites());

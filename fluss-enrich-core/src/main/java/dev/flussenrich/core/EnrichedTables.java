@@ -160,7 +160,8 @@ public final class EnrichedTables {
 
     /**
      * Drops the companion of a group the base does not name (an interrupted add or drop leaves
-     * one); a table of that name that is not this table's companion stays.
+     * one); a table of that name that is not this table's companion stays. Callers have checked
+     * that the base does not name the group.
      */
     private boolean dropOrphanCompanion(TablePath path, String group) {
         TablePath companion = EnrichedTableLayout.companionPath(path, group);
@@ -171,12 +172,6 @@ public final class EnrichedTables {
                 await(admin.getTableInfo(companion)).getCustomProperties().toMap();
         if (!path.getTableName().equals(marks.get(EnrichedTableLayout.COMPANION_OF_PROPERTY))
                 || !group.equals(marks.get(EnrichedTableLayout.COMPANION_GROUP_PROPERTY))) {
-            return false;
-        }
-        TableInfo base = await(admin.getTableInfo(path));
-        if (base.getCustomProperties()
-                .toMap()
-                .containsKey(EnrichedTableLayout.GROUP_PROPERTY_PREFIX + group)) {
             return false;
         }
         LOG.info(

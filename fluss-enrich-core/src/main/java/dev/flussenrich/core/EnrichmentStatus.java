@@ -81,8 +81,7 @@ public final class EnrichmentStatus {
                 for (EnrichedBucket bucket : buckets) {
                     long logStart = logStarts.get(bucket);
                     long highWatermark = highWatermarks.get(bucket);
-                    long watermark =
-                            Math.max(logStart, watermarks.progress(group, bucket).watermark());
+                    long watermark = watermarks.progress(group, bucket).watermark();
                     long lag = Math.max(0, highWatermark - watermark);
                     status.add(
                             new BucketStatus(
