@@ -10,6 +10,7 @@ import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.config.ConfigOptions;
 import org.apache.fluss.config.Configuration;
+import org.apache.fluss.exception.AuthenticationException;
 
 import java.io.Serializable;
 import java.util.HashMap;
@@ -29,6 +30,8 @@ public final class FlussConnectionConfig implements Serializable {
      * which stalls reads; 4 MB does not.
      */
     public static final String DEFAULT_FETCH_MAX_BYTES_FOR_BUCKET = "4mb";
+
+    private static final String SASL_USERNAME = "client.security.sasl.username";
 
     private final Map<String, String> options;
 
@@ -62,8 +65,37 @@ public final class FlussConnectionConfig implements Serializable {
         return Configuration.fromMap(options);
     }
 
-    /** Opens a new connection; the caller closes it. */
+    /**
+     * Opens a new connection; the caller closes it. A refused login is an {@link
+     * AuthenticationException} naming the servers and the user.
+     */
     public Connection connect() {
-        return ConnectionFactory.createConnection(toConfiguration());
+        try {
+            return ConnectionFactory.createConnection(toConfiguration());
+        } catch (RuntimeException e) {
+            AuthenticationException refused = authenticationFailureIn(e);
+            if (refused == null) {
+                throw e;
+            }
+            throw new AuthenticationException(
+                    String.format(
+                            "Fluss at '%s' refused the login of user '%s': %s. Check"
+                                    + " 'client.security.sasl.username' and"
+                                    + " 'client.security.sasl.password' (or"
+                                    + " 'client.security.sasl.jaas.config').",
+                            bootstrapServers(),
+                            options.getOrDefault(SASL_USERNAME, "<from the JAAS configuration>"),
+                            refused.getMessage()),
+                    refused);
+        }
+    }
+
+    private static AuthenticationException authenticationFailureIn(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof AuthenticationException authentication) {
+                return authentication;
+            }
+        }
+        return null;
     }
 }

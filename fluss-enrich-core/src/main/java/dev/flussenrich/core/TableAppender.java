@@ -7,11 +7,13 @@ package dev.flussenrich.core;
 
 import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.core.internal.WritePermission;
 
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.exception.AuthorizationException;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
@@ -40,9 +42,30 @@ public final class TableAppender implements AutoCloseable {
      */
     public TableAppender(Connection connection, TablePath path, String what) {
         this.table = FlussCalls.retrying(() -> connection.getTable(path));
+        requireWritePermission(connection, path, what);
         this.writer = table.newAppend().createWriter();
         this.partitions = new PartitionCreator(connection.getAdmin(), table.getTableInfo());
         this.what = what;
+    }
+
+    private static void requireWritePermission(Connection connection, TablePath path, String what) {
+        try {
+            WritePermission.require(connection, path);
+        } catch (AuthorizationException e) {
+            String user =
+                    connection
+                            .getConfiguration()
+                            .toMap()
+                            .getOrDefault("client.security.sasl.username", "<this job's user>");
+            throw new AuthorizationException(
+                    String.format(
+                            "%s is not allowed: Fluss user '%s' has no WRITE permission on table"
+                                    + " '%s' (Fluss: %s). Nothing was written. Grant it, e.g."
+                                    + " with Fluss's catalog: CALL <fluss catalog>.sys.add_acl("
+                                    + "'cluster.%s', 'ALLOW', 'User:%s', 'WRITE', '*'); the job"
+                                    + " then succeeds on its next restart.",
+                            what, user, path, e.getMessage(), path, user));
+        }
     }
 
     public TableInfo tableInfo() {

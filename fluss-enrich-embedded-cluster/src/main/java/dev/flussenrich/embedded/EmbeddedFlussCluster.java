@@ -18,6 +18,10 @@ import org.apache.fluss.rpc.RpcClient;
 import org.apache.fluss.rpc.gateway.CoordinatorGateway;
 import org.apache.fluss.rpc.messages.MetadataRequest;
 import org.apache.fluss.rpc.metrics.ClientMetricGroup;
+import org.apache.fluss.security.acl.AccessControlEntry;
+import org.apache.fluss.security.acl.AclBinding;
+import org.apache.fluss.server.ServerBase;
+import org.apache.fluss.server.authorizer.DefaultAuthorizer;
 import org.apache.fluss.server.coordinator.CoordinatorServer;
 import org.apache.fluss.server.tablet.TabletServer;
 import org.apache.fluss.server.zk.ZooKeeperClient;
@@ -28,11 +32,14 @@ import org.apache.curator.test.TestingServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -51,10 +58,12 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedFlussCluster.class);
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(1);
-    private static final String LISTENERS = "FLUSS://127.0.0.1:0";
+    private static final String INTERNAL_LISTENER = "FLUSS";
+    private static final String CLIENT_LISTENER = "CLIENT";
 
     private final int numTabletServers;
     private final Configuration clusterConf;
+    private final @Nullable PlainSaslUsers users;
     private final Map<Integer, TabletServer> tabletServers = new TreeMap<>();
 
     private Path dataDir;
@@ -63,9 +72,11 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
     private CoordinatorServer coordinator;
     private RpcClient rpcClient;
 
-    private EmbeddedFlussCluster(int numTabletServers, Configuration clusterConf) {
+    private EmbeddedFlussCluster(
+            int numTabletServers, Configuration clusterConf, @Nullable PlainSaslUsers users) {
         this.numTabletServers = numTabletServers;
         this.clusterConf = clusterConf;
+        this.users = users;
     }
 
     /** Starts a cluster with the given number of tablet servers and default settings. */
@@ -78,11 +89,27 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
      * default.replication.factor}.
      */
     public static EmbeddedFlussCluster start(int numTabletServers, Configuration clusterConf) {
+        return start(numTabletServers, clusterConf, null);
+    }
+
+    /**
+     * Starts a secured cluster: clients authenticate with SASL/PLAIN as one of {@code users} and
+     * every request is checked against Fluss's ACLs ({@code authorizer.enabled}); the super user
+     * may do everything. The servers talk to each other on a second, internal listener.
+     */
+    public static EmbeddedFlussCluster startSecured(
+            int numTabletServers, Configuration clusterConf, PlainSaslUsers users) {
+        return start(numTabletServers, clusterConf, users);
+    }
+
+    private static EmbeddedFlussCluster start(
+            int numTabletServers, Configuration clusterConf, @Nullable PlainSaslUsers users) {
         if (numTabletServers < 1) {
             throw new IllegalArgumentException(
                     "numTabletServers must be at least 1, got " + numTabletServers);
         }
-        EmbeddedFlussCluster cluster = new EmbeddedFlussCluster(numTabletServers, clusterConf);
+        EmbeddedFlussCluster cluster =
+                new EmbeddedFlussCluster(numTabletServers, clusterConf, users);
         try {
             cluster.startAll();
             return cluster;
@@ -102,7 +129,7 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
                         zkConf, e -> LOG.error("ZooKeeper client error", e));
 
         Configuration coordinatorConf = serverConf();
-        coordinatorConf.setString(ConfigOptions.BIND_LISTENERS, LISTENERS);
+        coordinatorConf.setString(ConfigOptions.BIND_LISTENERS, listeners());
         coordinator = new CoordinatorServer(coordinatorConf);
         coordinator.start();
         for (int id = 0; id < numTabletServers; id++) {
@@ -127,7 +154,15 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
         }
         conf.setString(ConfigOptions.ZOOKEEPER_ADDRESS, zooKeeper.getConnectString());
         conf.setString(ConfigOptions.REMOTE_DATA_DIR, dataDir.resolve("remote").toUri().toString());
+        if (users != null) {
+            users.secure(conf, CLIENT_LISTENER);
+        }
         return conf;
+    }
+
+    private String listeners() {
+        String internal = INTERNAL_LISTENER + "://127.0.0.1:0";
+        return users == null ? internal : internal + ", " + CLIENT_LISTENER + "://127.0.0.1:0";
     }
 
     /** Starts (or restarts) the tablet server with this id, keeping its data folder. */
@@ -137,7 +172,7 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
         }
         Configuration conf = serverConf();
         conf.set(ConfigOptions.TABLET_SERVER_ID, serverId);
-        conf.setString(ConfigOptions.BIND_LISTENERS, LISTENERS);
+        conf.setString(ConfigOptions.BIND_LISTENERS, listeners());
         conf.setString(
                 ConfigOptions.DATA_DIR,
                 dataDir.resolve("tablet-server-" + serverId).toAbsolutePath().toString());
@@ -190,28 +225,98 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
         return zooKeeper.getConnectString();
     }
 
-    /** {@code host:port} of the coordinator, for {@code bootstrap.servers}. */
+    /**
+     * {@code host:port} of the coordinator, for {@code bootstrap.servers}; on a secured cluster its
+     * SASL listener.
+     */
     public String bootstrapServers() {
-        Endpoint endpoint = coordinator.getRpcServer().getBindEndpoints().get(0);
+        Endpoint endpoint =
+                coordinatorEndpoint(users == null ? INTERNAL_LISTENER : CLIENT_LISTENER);
         return endpoint.getHost() + ":" + endpoint.getPort();
     }
 
+    private Endpoint coordinatorEndpoint(String listener) {
+        return coordinator.getRpcServer().getBindEndpoints().stream()
+                .filter(endpoint -> endpoint.getListenerName().equals(listener))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("No listener " + listener));
+    }
+
     private ServerNode coordinatorNode() {
-        Endpoint endpoint = coordinator.getRpcServer().getBindEndpoints().get(0);
+        Endpoint endpoint = coordinatorEndpoint(INTERNAL_LISTENER);
         return new ServerNode(0, endpoint.getHost(), endpoint.getPort(), ServerType.COORDINATOR);
     }
 
     /**
-     * A client configuration for this cluster. The per-bucket fetch size is raised so that wide
-     * Arrow batches do not stall reads (see docs/operations.md).
+     * A client configuration for this cluster; on a secured cluster it authenticates as the super
+     * user. The per-bucket fetch size is raised so that wide Arrow batches do not stall reads (see
+     * docs/operations.md).
      */
     public Configuration clientConfig() {
+        return users == null ? plainClientConfig() : clientConfig(users.superUser());
+    }
+
+    /** A client configuration that authenticates as {@code user} on this secured cluster. */
+    public Configuration clientConfig(String user) {
+        if (users == null) {
+            throw new IllegalStateException("This cluster is not secured: it has no users");
+        }
+        Configuration conf = plainClientConfig();
+        users.clientOptions(user).forEach(conf::setString);
+        return conf;
+    }
+
+    private Configuration plainClientConfig() {
         Configuration conf = new Configuration();
         conf.setString(ConfigOptions.BOOTSTRAP_SERVERS.key(), bootstrapServers());
         conf.set(
                 ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
                 MemorySize.parse("4mb"));
         return conf;
+    }
+
+    /**
+     * Waits until every server enforces these ACLs ({@code present}) or no longer does: Fluss
+     * spreads ACL changes to its servers through ZooKeeper, after the admin call returns.
+     */
+    public void awaitAcls(Collection<AclBinding> acls, boolean present) {
+        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        while (!allServersEnforce(acls, present)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "The servers did not " + (present ? "apply " : "drop ") + acls);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private boolean allServersEnforce(Collection<AclBinding> acls, boolean present) {
+        List<ServerBase> servers = new ArrayList<>(tabletServers.values());
+        servers.add(coordinator);
+        for (ServerBase server : servers) {
+            DefaultAuthorizer authorizer = (DefaultAuthorizer) server.getAuthorizer();
+            if (authorizer == null) {
+                throw new IllegalStateException("This cluster is not secured: it has no ACLs");
+            }
+            for (AclBinding acl : acls) {
+                AccessControlEntry entry = acl.getAccessControlEntry();
+                boolean allowed =
+                        authorizer.aclsAllowAccess(
+                                acl.getResource(),
+                                entry.getPrincipal(),
+                                entry.getOperationType(),
+                                entry.getHost());
+                if (allowed != present) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** The folder holding all data of this cluster; deleted by {@link #close()}. */

@@ -1,0 +1,297 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.security;
+
+import dev.flussenrich.FlussEnrich;
+import dev.flussenrich.core.EnrichedTableLayout;
+import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.datastream.BaseRow;
+import dev.flussenrich.embedded.EmbeddedFlussCluster;
+import dev.flussenrich.embedded.PlainSaslUsers;
+import dev.flussenrich.testutils.CapturedLogs;
+import dev.flussenrich.testutils.FlinkSql;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.client.admin.OffsetSpec;
+import org.apache.fluss.metadata.DatabaseDescriptor;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.security.acl.AccessControlEntry;
+import org.apache.fluss.security.acl.AclBinding;
+import org.apache.fluss.security.acl.FlussPrincipal;
+import org.apache.fluss.security.acl.OperationType;
+import org.apache.fluss.security.acl.PermissionType;
+import org.apache.fluss.security.acl.Resource;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static dev.flussenrich.testutils.FlinkSql.await;
+import static dev.flussenrich.testutils.FlinkSql.collect;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * fluss-enrich against a Fluss cluster that authenticates users (SASL/PLAIN) and checks every
+ * request against its ACLs: the catalog, the {@code 'connector'} table and the DataStream builders
+ * pass {@code client.security.*} through, and a missing right is a clear error.
+ */
+class SecuredClusterITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    private static final String DATABASE = "secured";
+    private static final PlainSaslUsers USERS =
+            PlainSaslUsers.withSuperUser("admin", "admin-secret")
+                    .user("enricher", "enricher-secret")
+                    .user("reader", "reader-secret")
+                    .user("intruder", "intruder-secret");
+
+    private static EmbeddedFlussCluster cluster;
+    private static Connection asAdmin;
+    private static int tableCount;
+
+    @BeforeAll
+    static void startSecuredCluster() throws Exception {
+        cluster =
+                EmbeddedFlussCluster.startSecured(
+                        1, new org.apache.fluss.config.Configuration(), USERS);
+        asAdmin = ConnectionFactory.createConnection(cluster.clientConfig());
+        asAdmin.getAdmin().createDatabase(DATABASE, DatabaseDescriptor.EMPTY, false).get();
+    }
+
+    @AfterAll
+    static void stopSecuredCluster() throws Exception {
+        if (asAdmin != null) {
+            asAdmin.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aUserWithRightsEnrichesAndAReaderSeesTheRowsThroughEverySurfaceAndNoPasswordIsLogged()
+            throws Exception {
+        TablePath table = createTableWithThreeRows();
+        grant("enricher", table, OperationType.READ);
+        grant("enricher", companionOf(table), OperationType.READ, OperationType.WRITE);
+        grant("reader", table, OperationType.READ);
+        grant("reader", companionOf(table), OperationType.READ);
+
+        CapturedLogs logs = CapturedLogs.start();
+        try {
+            await(batchAs("enricher").executeSql(enrichGeo(table)));
+            readThroughEverySurface(table);
+        } finally {
+            logs.close();
+        }
+        assertThat(logs.lines()).isNotEmpty();
+        for (String secret : List.of("admin-secret", "enricher-secret", "reader-secret")) {
+            assertThat(logs.lines()).noneMatch(line -> line.contains(secret));
+        }
+    }
+
+    private static void readThroughEverySurface(TablePath table) throws Exception {
+
+        List<String> expected =
+                List.of("+I[1, ip1, city-ip1]", "+I[2, ip2, city-ip2]", "+I[3, ip3, city-ip3]");
+        // The catalog.
+        assertThat(collect(batchAs("reader"), "SELECT id, ip, city FROM " + table.getTableName()))
+                .containsExactlyInAnyOrderElementsOf(expected);
+        // A table declared with 'connector' = 'fluss-enrich'.
+        TableEnvironment plain = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        plain.executeSql(
+                "CREATE TEMPORARY TABLE logs (id INT, ip STRING, city STRING) WITH ("
+                        + "'connector' = 'fluss-enrich', 'bootstrap.servers' = '"
+                        + cluster.bootstrapServers()
+                        + "', 'fluss.table' = '"
+                        + table
+                        + "', "
+                        + securityOptions("reader")
+                        + ")");
+        assertThat(collect(plain, "SELECT id, ip, city FROM logs"))
+                .containsExactlyInAnyOrderElementsOf(expected);
+        // The DataStream source.
+        assertThat(readWithDataStream(table, "reader"))
+                .containsExactlyInAnyOrder("1, ip1", "2, ip2", "3, ip3");
+    }
+
+    @Test
+    void aUserWhoMayNotWriteTheCompanionFailsBeforeAnyRowIsWritten() throws Exception {
+        TablePath table = createTableWithThreeRows();
+        grant("intruder", table, OperationType.READ);
+        grant("intruder", companionOf(table), OperationType.READ);
+
+        assertThatThrownBy(() -> await(batchAs("intruder").executeSql(enrichGeo(table))))
+                .rootCause()
+                .hasMessageStartingWith(
+                        "Writing group 'geo' of table '"
+                                + table
+                                + "' to companion '"
+                                + companionOf(table)
+                                + "' is not allowed: Fluss user 'intruder' has no WRITE"
+                                + " permission on table '"
+                                + companionOf(table)
+                                + "'")
+                .hasMessageContaining("Nothing was written.");
+        assertThat(companionRows(table)).isZero();
+
+        // Granted, the same statement enriches every row.
+        grant("intruder", companionOf(table), OperationType.WRITE);
+        await(batchAs("intruder").executeSql(enrichGeo(table)));
+        assertThat(companionRows(table)).isEqualTo(3);
+    }
+
+    @Test
+    void aWrongPasswordIsAClearError() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        Map<String, String> options = new java.util.LinkedHashMap<>(USERS.clientOptions("reader"));
+        options.put("client.security.sasl.password", "not-the-password");
+        assertThatThrownBy(() -> tEnv.executeSql(catalogDdl(options)))
+                .satisfies(
+                        failure ->
+                                assertThat(ExceptionUtils.stringifyException(failure))
+                                        .contains(
+                                                "Fluss at '"
+                                                        + cluster.bootstrapServers()
+                                                        + "' refused the login of user 'reader':"
+                                                        + " Authentication failed: Invalid"
+                                                        + " username or password. Check"
+                                                        + " 'client.security.sasl.username'")
+                                        .doesNotContain("not-the-password"));
+    }
+
+    @Test
+    void showCreateTableKeepsTheCatalogsPasswordOut() throws Exception {
+        TablePath table = createTableWithThreeRows();
+        grant("reader", table, OperationType.READ);
+        grant("reader", companionOf(table), OperationType.READ);
+        String ddl = collect(batchAs("reader"), "SHOW CREATE TABLE " + table.getTableName()).get(0);
+        assertThat(ddl).contains("'column-groups.geo' = 'city'").doesNotContain("reader-secret");
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    private static TablePath createTableWithThreeRows() throws Exception {
+        TablePath table = TablePath.of(DATABASE, "logs_" + (++tableCount));
+        TableEnvironment admin = batchAs("admin");
+        admin.executeSql(
+                "CREATE TABLE "
+                        + table.getTableName()
+                        + " (id INT, ip STRING, city STRING) WITH ('bucket.num' = '2',"
+                        + " 'bucket.key' = 'id', 'column-groups.geo' = 'city')");
+        await(
+                admin.executeSql(
+                        "INSERT INTO "
+                                + table.getTableName()
+                                + " (id, ip) VALUES (1, 'ip1'), (2, 'ip2'), (3, 'ip3')"));
+        return table;
+    }
+
+    private static String enrichGeo(TablePath table) {
+        return "INSERT INTO "
+                + table.getTableName()
+                + " /*+ OPTIONS('enrichment.group' = 'geo') */ (_bucket, _offset, city)"
+                + " SELECT _bucket, _offset, CONCAT('city-', ip) FROM "
+                + table.getTableName();
+    }
+
+    private static TablePath companionOf(TablePath table) {
+        return EnrichedTableLayout.companionPath(table, "geo");
+    }
+
+    private static long companionRows(TablePath table) throws Exception {
+        return asAdmin
+                .getAdmin()
+                .listOffsets(companionOf(table), List.of(0, 1), new OffsetSpec.LatestSpec())
+                .all()
+                .get()
+                .values()
+                .stream()
+                .mapToLong(Long::longValue)
+                .sum();
+    }
+
+    private static void grant(String user, TablePath table, OperationType... operations)
+            throws Exception {
+        List<AclBinding> acls = new ArrayList<>();
+        for (OperationType operation : operations) {
+            acls.add(
+                    new AclBinding(
+                            Resource.table(table),
+                            new AccessControlEntry(
+                                    new FlussPrincipal(user, "User"),
+                                    "*",
+                                    operation,
+                                    PermissionType.ALLOW)));
+        }
+        asAdmin.getAdmin().createAcls(acls).all().get();
+        cluster.awaitAcls(acls, true);
+    }
+
+    private static TableEnvironment batchAs(String user) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        tEnv.getConfig().set("parallelism.default", "2");
+        tEnv.executeSql(catalogDdl(USERS.clientOptions(user)));
+        tEnv.useCatalog("secured");
+        return tEnv;
+    }
+
+    private static String catalogDdl(Map<String, String> clientOptions) {
+        return "CREATE CATALOG secured WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
+                + cluster.bootstrapServers()
+                + "', 'default-database' = '"
+                + DATABASE
+                + "', "
+                + render(clientOptions)
+                + ")";
+    }
+
+    private static String securityOptions(String user) {
+        return render(USERS.clientOptions(user));
+    }
+
+    private static String render(Map<String, String> options) {
+        return options.entrySet().stream()
+                .map(option -> "'" + option.getKey() + "' = '" + option.getValue() + "'")
+                .collect(Collectors.joining(", "));
+    }
+
+    private static List<String> readWithDataStream(TablePath table, String user) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        var source =
+                FlussEnrich.<BaseRow>source()
+                        .setBootstrapServers(cluster.bootstrapServers())
+                        .setTable(table.getDatabaseName(), table.getTableName())
+                        .setColumns("id", "ip")
+                        .setStartPosition(StartPosition.earliest())
+                        .setBounded(true)
+                        .setDeserializer(new BaseRow.Deserializer());
+        USERS.clientOptions(user).forEach(source::setClientOption);
+        List<String> rows = new ArrayList<>();
+        env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "secured")
+                .map(row -> row.id + ", " + row.ip)
+                .executeAndCollect()
+                .forEachRemaining(rows::add);
+        return rows;
+    }
+}
