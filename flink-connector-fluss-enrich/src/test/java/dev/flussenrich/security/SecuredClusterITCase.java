@@ -161,6 +161,39 @@ class SecuredClusterITCase {
     }
 
     @Test
+    void aReaderNeedsDescribeOnEveryCompanionAndReadOnTheGroupsItReads() throws Exception {
+        TablePath table = createTableWithThreeRows();
+        await(batchAs("admin").executeSql(enrichGeo(table)));
+        grant("reader", table, OperationType.READ);
+        TableEnvironment reader = batchAs("reader");
+        assertThatThrownBy(() -> collect(reader, "SELECT id, ip FROM " + table.getTableName()))
+                .rootCause()
+                .hasMessageStartingWith(
+                        "Column group 'geo' of table '"
+                                + table
+                                + "' is stored in companion table '"
+                                + companionOf(table)
+                                + "', which this Fluss user may not see (Principal"
+                                + " FlussPrincipal{name='reader', type='User'} have no"
+                                + " authorization to operate DESCRIBE on resource");
+
+        grant("reader", companionOf(table), OperationType.DESCRIBE);
+        assertThat(collect(reader, "SELECT id, ip FROM " + table.getTableName()))
+                .containsExactlyInAnyOrder("+I[1, ip1]", "+I[2, ip2]", "+I[3, ip3]");
+        assertThatThrownBy(() -> collect(reader, "SELECT id, city FROM " + table.getTableName()))
+                .rootCause()
+                .hasMessage(
+                        "Reading table '"
+                                + companionOf(table)
+                                + "' needs READ on it (No permission to READ table "
+                                + companionOf(table).getTableName()
+                                + " in database secured). Readers of a group's columns and the"
+                                + " group's enrichment job need READ on its companion table,"
+                                + " every reader READ on the base table: grant it, or read only"
+                                + " columns this Fluss user may read.");
+    }
+
+    @Test
     void aWrongPasswordIsAClearError() {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         Map<String, String> options = new java.util.LinkedHashMap<>(USERS.clientOptions("reader"));

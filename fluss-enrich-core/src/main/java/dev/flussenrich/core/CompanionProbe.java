@@ -6,12 +6,14 @@
 package dev.flussenrich.core;
 
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.internal.ReadPermission;
 
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
+import org.apache.fluss.exception.AuthorizationException;
 import org.apache.fluss.metadata.TablePath;
 
 import java.time.Duration;
@@ -114,6 +116,8 @@ final class CompanionProbe {
                             "Could not read positions %d..%d of bucket %d of companion table '%s' "
                                     + "within %s.",
                             from, to - 1, bucket, companion, TIMEOUT));
+        } catch (AuthorizationException e) {
+            throw ReadPermission.denied(companion, e);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

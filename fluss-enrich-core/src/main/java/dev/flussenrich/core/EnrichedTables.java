@@ -9,6 +9,7 @@ import dev.flussenrich.core.internal.TableCreation;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.exception.AuthorizationException;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableChange;
 import org.apache.fluss.metadata.TableDescriptor;
@@ -219,11 +220,24 @@ public final class EnrichedTables {
                                 base.getTablePath(),
                                 group.name()));
             }
-            loaded.add(
-                    new EnrichedTable.Group(
-                            group, awaitRetrying(() -> admin.getTableInfo(companion))));
+            loaded.add(new EnrichedTable.Group(group, companionInfo(base, group, companion)));
         }
         return new EnrichedTable(base, loaded);
+    }
+
+    private TableInfo companionInfo(TableInfo base, ColumnGroup group, TablePath companion) {
+        try {
+            return awaitRetrying(() -> admin.getTableInfo(companion));
+        } catch (AuthorizationException e) {
+            throw new AuthorizationException(
+                    String.format(
+                            "Column group '%s' of table '%s' is stored in companion table '%s',"
+                                    + " which this Fluss user may not see (%s). A user of the"
+                                    + " table needs DESCRIBE on every companion, READ on those"
+                                    + " whose columns it reads, WRITE on the one it enriches"
+                                    + " (see docs/operations.md, Security).",
+                            group.name(), base.getTablePath(), companion, e.getMessage()));
+        }
     }
 
     /** Drops the base table and its companions. */

@@ -6,6 +6,7 @@
 package dev.flussenrich.core;
 
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.internal.ReadPermission;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;
@@ -13,6 +14,7 @@ import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.client.table.scanner.log.ScanRecords;
+import org.apache.fluss.exception.AuthorizationException;
 import org.apache.fluss.exception.FetchException;
 import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TablePath;
@@ -335,6 +337,8 @@ public final class StitchedScanner implements AutoCloseable {
                 throw e;
             }
             return true;
+        } catch (AuthorizationException e) {
+            throw ReadPermission.denied(source.path, e);
         }
         for (TableBucket tableBucket : records.buckets()) {
             BucketStitcher stitcher = stitchers.get(source.bucketOf(tableBucket));
