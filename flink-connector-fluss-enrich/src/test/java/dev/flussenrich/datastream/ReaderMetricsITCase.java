@@ -21,6 +21,7 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -37,8 +38,9 @@ import java.util.function.LongPredicate;
 import static dev.flussenrich.testutils.TestTables.city;
 
 /**
- * A reader gated on a group that is not enriched yet shows, per bucket, the rows it holds back and
- * how old the oldest of them is; both fall to 0 once the group catches up.
+ * A reader gated on a group that is not enriched yet shows, per bucket, the rows it holds back, how
+ * old the oldest of them is and its gating lag, and Flink's pending records; all fall to 0 once the
+ * group catches up, and the rows count as records in.
  */
 @ExtendWith(SharedFlussCluster.class)
 class ReaderMetricsITCase {
@@ -48,7 +50,7 @@ class ReaderMetricsITCase {
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster(METRICS);
 
     @Test
-    void aGatedReaderShowsTheRowsItHoldsBackAndTheirAge() throws Exception {
+    void aGatedReaderShowsTheRowsItHoldsBackTheirAgeAndItsGatingLag() throws Exception {
         TablePath path = SharedFlussCluster.newTablePath("reader_metrics");
         EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
         TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 5);
@@ -70,6 +72,9 @@ class ReaderMetricsITCase {
         try {
             awaitGauge(job.getJobID(), StitchedReaderMetrics.ROWS_HELD_BACK, rows -> rows == 5);
             awaitGauge(job.getJobID(), StitchedReaderMetrics.HELD_BACK_AGE, age -> age > 0);
+            awaitGauge(job.getJobID(), StitchedReaderMetrics.GATING_LAG, lag -> lag == 5);
+            awaitReaderMetric(job.getJobID(), "pendingRecords", rows -> rows == 5);
+            awaitReaderMetric(job.getJobID(), "numRecordsIn", rows -> rows == 0);
 
             try (EnrichmentWriter geo =
                     new EnrichmentWriter(
@@ -82,6 +87,11 @@ class ReaderMetricsITCase {
 
             awaitGauge(job.getJobID(), StitchedReaderMetrics.ROWS_HELD_BACK, rows -> rows == 0);
             awaitGauge(job.getJobID(), StitchedReaderMetrics.HELD_BACK_AGE, age -> age == 0);
+            awaitGauge(job.getJobID(), StitchedReaderMetrics.GATING_LAG, lag -> lag == 0);
+            awaitReaderMetric(job.getJobID(), "pendingRecords", rows -> rows == 0);
+            awaitReaderMetric(job.getJobID(), "numRecordsIn", rows -> rows == 5);
+            // The rows were committed before the enrichment that released them.
+            awaitReaderMetric(job.getJobID(), "currentFetchEventTimeLag", lag -> lag > 0);
         } finally {
             job.cancel().get();
         }
@@ -90,12 +100,27 @@ class ReaderMetricsITCase {
     /** Polls bucket 0's gauge until it satisfies {@code expected}, for up to a minute. */
     private static void awaitGauge(JobID job, String name, LongPredicate expected)
             throws InterruptedException {
+        awaitMetric(job, ".bucket.0." + name, expected);
+    }
+
+    /** Polls a metric of the source reader (FLIP-33) until it satisfies {@code expected}. */
+    private static void awaitReaderMetric(JobID job, String name, LongPredicate expected)
+            throws InterruptedException {
+        awaitMetric(job, ".Source: gated reader.0." + name, expected);
+    }
+
+    private static void awaitMetric(JobID job, String keySuffix, LongPredicate expected)
+            throws InterruptedException {
+        String name = keySuffix.substring(keySuffix.lastIndexOf('.') + 1);
         long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
         Long last = null;
         while (System.nanoTime() < deadline) {
             for (var metric : METRICS.findMetrics(job, name).entrySet()) {
-                if (metric.getKey().contains(".bucket.0.")) {
-                    last = (Long) ((Gauge<?>) metric.getValue()).getValue();
+                if (metric.getKey().endsWith(keySuffix)) {
+                    last =
+                            metric.getValue() instanceof Counter counter
+                                    ? counter.getCount()
+                                    : (Long) ((Gauge<?>) metric.getValue()).getValue();
                     if (expected.test(last)) {
                         return;
                     }
@@ -103,6 +128,6 @@ class ReaderMetricsITCase {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError(name + " of bucket 0 never matched; last value " + last);
+        throw new AssertionError(keySuffix + " never matched; last value " + last);
     }
 }

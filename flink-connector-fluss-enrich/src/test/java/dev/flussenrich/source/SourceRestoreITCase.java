@@ -200,7 +200,8 @@ class SourceRestoreITCase {
         try (StitchedSplitReader reader =
                 new StitchedSplitReader(
                         settings(path, StartPosition.earliest()),
-                        new StitchedReaderMetrics(new UnregisteredMetricsGroup()))) {
+                        new StitchedReaderMetrics(
+                                UnregisteredMetricsGroup.createSourceReaderMetricGroup()))) {
             BucketSplit restored =
                     new BucketSplit(
                             EnrichedBucket.of(0),

@@ -280,6 +280,22 @@ final class BucketStitcher {
         return base.size();
     }
 
+    /**
+     * The base offset (exclusive) up to which every group's rows have reached this reader: the
+     * companion rows received, or what was already emitted. {@code Long.MAX_VALUE} for a read of
+     * base columns only, which waits for no group.
+     */
+    long enrichedUpTo() {
+        long upTo = Long.MAX_VALUE;
+        for (ArrayDeque<ScanRecord> companion : companions) {
+            ScanRecord last = companion.peekLast();
+            long group =
+                    last == null ? nextOffset : Math.max(nextOffset, last.getRow().getLong(0) + 1);
+            upTo = Math.min(upTo, group);
+        }
+        return upTo;
+    }
+
     /** Commit time of the oldest base row held back, or empty when none is. */
     OptionalLong oldestPendingBaseMillis() {
         ScanRecord oldest = base.peekFirst();

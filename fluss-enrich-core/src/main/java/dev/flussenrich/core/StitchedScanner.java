@@ -360,21 +360,55 @@ public final class StitchedScanner implements AutoCloseable {
     }
 
     /**
-     * Base rows of one bucket held back because a group has not enriched them yet.
+     * Where the read of one bucket stands.
      *
-     * @param oldestCommitMillis commit time of the oldest of them, empty when none is held back
+     * @param nextOffset the next base offset the reader will emit
+     * @param enrichedUpTo the base offset (exclusive) up to which every gating group's rows have
+     *     reached the reader; {@code Long.MAX_VALUE} when no group gates the read
+     * @param heldBackRows base rows fetched but held back because a group has not enriched them
+     * @param oldestHeldBackMillis commit time of the oldest of them, empty when none is held back
      */
-    public record HeldBack(int rows, OptionalLong oldestCommitMillis) {}
+    public record BucketReadState(
+            long nextOffset,
+            long enrichedUpTo,
+            int heldBackRows,
+            OptionalLong oldestHeldBackMillis) {}
 
-    /** The base rows each subscribed bucket holds back right now. */
-    public Map<EnrichedBucket, HeldBack> heldBack() {
-        Map<EnrichedBucket, HeldBack> held = new LinkedHashMap<>();
+    /** Where the read of each subscribed bucket stands right now. */
+    public Map<EnrichedBucket, BucketReadState> readStates() {
+        Map<EnrichedBucket, BucketReadState> states = new LinkedHashMap<>();
         for (BucketStitcher stitcher : stitchers.values()) {
-            held.put(
+            states.put(
                     stitcher.bucket(),
-                    new HeldBack(stitcher.pendingBase(), stitcher.oldestPendingBaseMillis()));
+                    new BucketReadState(
+                            stitcher.nextOffset(),
+                            stitcher.enrichedUpTo(),
+                            stitcher.pendingBase(),
+                            stitcher.oldestPendingBaseMillis()));
         }
-        return held;
+        return states;
+    }
+
+    /**
+     * The base high watermark of every bucket still being read: one list-offsets request per
+     * partition.
+     */
+    public Map<EnrichedBucket, Long> highWatermarks() {
+        Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
+        for (BucketStitcher stitcher : stitchers.values()) {
+            if (!stitcher.isFinished()) {
+                byPartition
+                        .computeIfAbsent(
+                                String.valueOf(stitcher.bucket().partitionName()),
+                                p -> new ArrayList<>())
+                        .add(stitcher.bucket());
+            }
+        }
+        Map<EnrichedBucket, Long> highWatermarks = new HashMap<>();
+        for (List<EnrichedBucket> buckets : byPartition.values()) {
+            highWatermarks.putAll(offsets.highWatermarks(table.tablePath(), buckets));
+        }
+        return highWatermarks;
     }
 
     /** Rows held back right now: base and companion rows waiting for their match. */

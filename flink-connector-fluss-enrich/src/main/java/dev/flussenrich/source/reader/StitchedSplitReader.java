@@ -24,6 +24,9 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -33,7 +36,9 @@ import java.util.Set;
 @Internal
 public final class StitchedSplitReader implements SplitReader<StitchedRecord, BucketSplit> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(StitchedSplitReader.class);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    static final Duration HIGH_WATERMARK_REFRESH = Duration.ofSeconds(5);
 
     private final ScanSettings settings;
     private final StitchedReaderMetrics metrics;
@@ -41,6 +46,7 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
     private Connection connection;
     private EnrichedTable table;
     private StitchedScanner scanner;
+    private long nextHighWatermarkRefresh = System.nanoTime();
 
     public StitchedSplitReader(ScanSettings settings, StitchedReaderMetrics metrics) {
         this.settings = settings;
@@ -64,8 +70,13 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
         if (scanner == null) {
             return batch.build();
         }
-        for (StitchedRecord record : scanner.poll(POLL_TIMEOUT)) {
+        List<StitchedRecord> records = scanner.poll(POLL_TIMEOUT);
+        for (StitchedRecord record : records) {
             batch.add(BucketSplit.idOf(record.bucket()), record);
+        }
+        if (!records.isEmpty()) {
+            metrics.recordFetched(
+                    records.get(records.size() - 1).timestamp(), System.currentTimeMillis());
         }
         List<EnrichedBucket> finished = scanner.finishedBuckets();
         for (EnrichedBucket bucket : finished) {
@@ -74,8 +85,23 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
                 scanner.unsubscribe(bucket);
             }
         }
-        metrics.update(scanner.heldBack());
+        metrics.update(scanner.readStates());
+        refreshHighWatermarksWhenDue();
         return batch.build();
+    }
+
+    /** The metrics' high watermarks, looked up every few seconds; a failed lookup waits. */
+    private void refreshHighWatermarksWhenDue() {
+        long now = System.nanoTime();
+        if (now < nextHighWatermarkRefresh) {
+            return;
+        }
+        nextHighWatermarkRefresh = now + HIGH_WATERMARK_REFRESH.toNanos();
+        try {
+            metrics.updateHighWatermarks(scanner.highWatermarks());
+        } catch (RuntimeException e) {
+            LOG.debug("Could not look up the high watermarks of {}", settings.table(), e);
+        }
     }
 
     @Override
