@@ -46,6 +46,7 @@ public final class EnrichmentBenchmark {
     static final String DB = "bench";
     static final int BUCKETS = 4;
     static final int PARALLELISM = 2;
+    static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 3);
 
     private final BenchmarkSchema schema = new BenchmarkSchema();
     private final BenchmarkReport report = new BenchmarkReport();
@@ -70,7 +71,7 @@ public final class EnrichmentBenchmark {
     public static void main(String[] args) {
         ExampleMain.run(
                 () -> {
-                    int rows = Integer.parseInt(System.getProperty("benchmark.rows", "200000"));
+                    int rows = Integer.parseInt(System.getProperty("benchmark.rows", "500000"));
                     try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1)) {
                         EnrichmentBenchmark benchmark = new EnrichmentBenchmark(rows, fluss);
                         benchmark.run();
@@ -131,34 +132,39 @@ public final class EnrichmentBenchmark {
         schema.appendBaseRows(connection, TablePath.of(DB, "a"), 0, rows, 0);
         long baseBytes = disk.logBytes(TablePath.of(DB, "a"));
 
-        // 1. enrichment write vs copy write (and 6. their peak heap)
+        // 1. enrichment write vs copy write (and 6. their peak heap), paired runs
         Progress progress = new Progress(connection);
-        Measured enrich =
-                timed(
-                        // A fresh group has no duplicates: all rows are in once C holds N rows.
-                        progress.rowsIn(TablePath.of(DB, "a--enrich--enr"), rows),
-                        "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = 'enr') */"
-                                + " (_bucket, _offset, "
-                                + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
-                                + ") SELECT _bucket, _offset, "
-                                + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
-                                + " FROM enrich.bench.a");
-        Measured copy =
-                timed(
-                        progress.rowsIn(TablePath.of(DB, "b"), rows),
-                        "INSERT INTO fluss.bench.b SELECT "
-                                + schema.baseColumnList()
-                                + ", "
-                                + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
-                                + " FROM fluss.bench.a "
-                                + BenchmarkSchema.FLUSS_READ_HINT);
+        String enrichStatement =
+                "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = 'enr') */"
+                        + " (_bucket, _offset, "
+                        + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
+                        + ") SELECT _bucket, _offset, "
+                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                        + " FROM enrich.bench.a";
+        String copyStatement =
+                "INSERT INTO fluss.bench.b SELECT "
+                        + schema.baseColumnList()
+                        + ", "
+                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                        + " FROM fluss.bench.a "
+                        + BenchmarkSchema.FLUSS_READ_HINT;
+        List<Measured> enrich = new ArrayList<>();
+        List<Measured> copy = new ArrayList<>();
+        for (int run = 0; run < REPETITIONS; run++) {
+            if (run > 0) {
+                emptyCompanionAndCopy();
+            }
+            // A fresh group has no duplicates: all rows are in once C holds N rows.
+            enrich.add(timed(progress.rowsIn(TablePath.of(DB, "a--enrich--enr")), enrichStatement));
+            copy.add(timed(progress.rowsIn(TablePath.of(DB, "b")), copyStatement));
+        }
         timed(
-                progress.rowsIn(TablePath.of(DB, "ideal"), rows),
+                progress.rowsIn(TablePath.of(DB, "ideal")),
                 "INSERT INTO fluss.bench.ideal SELECT "
                         + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
                         + " FROM fluss.bench.a "
                         + BenchmarkSchema.FLUSS_READ_HINT);
-        report.ratio("enrichment write rows/s", rate(enrich), rate(copy), "rows/s", 4.0, true);
+        reportRates("enrichment job rows/s", enrich, copy, 3.0, 2.0);
 
         // 2. stored bytes
         long companionBytes = disk.logBytes(TablePath.of(DB, "a--enrich--enr"));
@@ -180,56 +186,56 @@ public final class EnrichmentBenchmark {
                 false);
 
         // 3. stitched read vs reading B; 4. base-only read vs Fluss's own connector
-        Measured stitched =
-                timed(
-                        RowCounter.reached(rows),
-                        "INSERT INTO default_catalog.default_database.sink_all SELECT "
-                                + schema.allColumnList()
-                                + " FROM enrich.bench.a WHERE tick(c0)");
-        Measured readB =
-                timed(
-                        RowCounter.reached(rows),
-                        "INSERT INTO default_catalog.default_database.sink_all SELECT "
-                                + schema.allColumnList()
-                                + " FROM fluss.bench.b "
-                                + BenchmarkSchema.FLUSS_READ_HINT
-                                + " WHERE tick(c0)");
-        report.ratio(
-                "stitched read rows/s (SELECT *)",
-                rate(stitched),
-                rate(readB),
-                "rows/s",
-                0.95,
-                true);
-        Measured baseOnly =
-                timed(
-                        RowCounter.reached(rows),
-                        "INSERT INTO default_catalog.default_database.sink_base SELECT "
-                                + schema.baseColumnList()
-                                + " FROM enrich.bench.a WHERE tick(c0)");
-        Measured plain =
-                timed(
-                        RowCounter.reached(rows),
-                        "INSERT INTO default_catalog.default_database.sink_base SELECT "
-                                + schema.baseColumnList()
-                                + " FROM fluss.bench.a "
-                                + BenchmarkSchema.FLUSS_READ_HINT
-                                + " WHERE tick(c0)");
-        report.ratio("base-only read rows/s", rate(baseOnly), rate(plain), "rows/s", 0.98, true);
+        List<Measured> stitched = new ArrayList<>();
+        List<Measured> readB = new ArrayList<>();
+        List<Measured> baseOnly = new ArrayList<>();
+        List<Measured> plain = new ArrayList<>();
+        for (int run = 0; run < REPETITIONS; run++) {
+            stitched.add(
+                    timed(
+                            RowCounter.counter(),
+                            "INSERT INTO default_catalog.default_database.sink_all SELECT "
+                                    + schema.allColumnList()
+                                    + " FROM enrich.bench.a WHERE tick(c0)"));
+            readB.add(
+                    timed(
+                            RowCounter.counter(),
+                            "INSERT INTO default_catalog.default_database.sink_all SELECT "
+                                    + schema.allColumnList()
+                                    + " FROM fluss.bench.b "
+                                    + BenchmarkSchema.FLUSS_READ_HINT
+                                    + " WHERE tick(c0)"));
+            baseOnly.add(
+                    timed(
+                            RowCounter.counter(),
+                            "INSERT INTO default_catalog.default_database.sink_base SELECT "
+                                    + schema.baseColumnList()
+                                    + " FROM enrich.bench.a WHERE tick(c0)"));
+            plain.add(
+                    timed(
+                            RowCounter.counter(),
+                            "INSERT INTO default_catalog.default_database.sink_base SELECT "
+                                    + schema.baseColumnList()
+                                    + " FROM fluss.bench.a "
+                                    + BenchmarkSchema.FLUSS_READ_HINT
+                                    + " WHERE tick(c0)"));
+        }
+        reportRates("stitched read rows/s (SELECT *)", stitched, readB, 1.0, Double.NaN);
+        reportRates("base-only read rows/s", baseOnly, plain, 1.0, Double.NaN);
 
         report.ratio(
-                "peak heap, enrichment job vs copy job",
-                enrich.peakHeapBytes,
-                copy.peakHeapBytes,
+                "peak heap, enrichment job vs copy job (median)",
+                medianHeap(enrich),
+                medianHeap(copy),
                 "bytes",
-                Double.NaN,
+                1.0,
                 false);
         report.ratio(
-                "peak heap, stitched read vs read of B",
-                stitched.peakHeapBytes,
-                readB.peakHeapBytes,
+                "peak heap, stitched read vs read of B (median)",
+                medianHeap(stitched),
+                medianHeap(readB),
                 "bytes",
-                Double.NaN,
+                1.0,
                 false);
 
         // 5. visibility latency with the enrichment job (vs the copy job) running
@@ -259,15 +265,55 @@ public final class EnrichmentBenchmark {
         System.out.println("Wrote " + json.toAbsolutePath());
     }
 
-    private double rate(Measured measured) {
-        return rows / (measured.millis / 1000.0);
+    /** Two lines per paired measurement: steady state (20% to 80% of the rows) and whole job. */
+    private void reportRates(
+            String name,
+            List<Measured> enrich,
+            List<Measured> baseline,
+            double steadyTarget,
+            double wholeTarget) {
+        report.repeated(
+                name + ", steady state",
+                enrich.stream().map(m -> m.steadyRate(rows)).toList(),
+                baseline.stream().map(m -> m.steadyRate(rows)).toList(),
+                "rows/s",
+                steadyTarget);
+        report.repeated(
+                name + ", whole job",
+                enrich.stream().map(m -> m.wholeRate(rows)).toList(),
+                baseline.stream().map(m -> m.wholeRate(rows)).toList(),
+                "rows/s",
+                wholeTarget);
+    }
+
+    private static double medianHeap(List<Measured> runs) {
+        return BenchmarkReport.median(runs.stream().map(m -> (double) m.peakHeapBytes()).toList());
+    }
+
+    /** Before a repeated write: group 'enr' dropped and added again, B dropped and created. */
+    private void emptyCompanionAndCopy() throws Exception {
+        batch.executeSql("CALL enrich.sys.drop_column_group('bench.a', 'enr')").await();
+        batch.executeSql(
+                        "CALL enrich.sys.add_column_group('bench.a', 'enr', '"
+                                + schema.enrichmentColumnsDdl()
+                                + "')")
+                .await();
+        batch.executeSql("DROP TABLE fluss.bench.b").await();
+        batch.executeSql(
+                        "CREATE TABLE fluss.bench.b ("
+                                + schema.allColumnsDdl()
+                                + ") WITH ('bucket.num' = '"
+                                + BUCKETS
+                                + "', 'bucket.key' = 'c0')")
+                .await();
     }
 
     /**
-     * Runs one streaming INSERT until {@code done} holds (all rows handled), timing it and sampling
-     * the peak heap while it runs, then cancels it.
+     * Runs one streaming INSERT until {@code handled} counts all rows, timing the whole job and the
+     * stretch from 20% to 80% of the rows (its steady state: no start-up, no tail) and sampling the
+     * peak heap while it runs, then cancels it.
      */
-    private Measured timed(Progress.Check done, String statement) throws Exception {
+    private Measured timed(Progress.Counter handled, String statement) throws Exception {
         System.out.println("  running: " + abbreviate(statement));
         RowCounter.reset();
         System.gc();
@@ -276,7 +322,20 @@ public final class EnrichmentBenchmark {
         long start = System.nanoTime();
         TableResult result = batch.executeSql(statement);
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-        while (!done.reached()) {
+        long at20 = -1;
+        long at80 = -1;
+        while (true) {
+            long count = handled.count();
+            long now = System.nanoTime();
+            if (at20 < 0 && count >= rows * 0.2) {
+                at20 = now;
+            }
+            if (at80 < 0 && count >= rows * 0.8) {
+                at80 = now;
+            }
+            if (count >= rows) {
+                break;
+            }
             var status = result.getJobClient().orElseThrow().getJobStatus().get();
             if (status.isGloballyTerminalState()) {
                 result.await();
@@ -285,24 +344,39 @@ public final class EnrichmentBenchmark {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException(
                         "Did not finish within 5 minutes ("
-                                + RowCounter.count()
-                                + " rows counted): "
+                                + count
+                                + " rows handled): "
                                 + statement);
             }
             Thread.sleep(20);
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
+        long steadyMillis = Math.max(1, (at80 - at20) / 1_000_000);
         long peak = heap.finish();
         result.getJobClient().orElseThrow().cancel().get();
-        System.out.printf(Locale.ROOT, "    %,d ms, peak heap %,d MB%n", millis, peak >> 20);
-        return new Measured(millis, peak);
+        System.out.printf(
+                Locale.ROOT,
+                "    %,d ms (20%%..80%% of the rows in %,d ms), peak heap %,d MB%n",
+                millis,
+                steadyMillis,
+                peak >> 20);
+        return new Measured(millis, steadyMillis, peak);
     }
 
     private static String abbreviate(String statement) {
         return statement.length() > 110 ? statement.substring(0, 110) + " ..." : statement;
     }
 
-    record Measured(long millis, long peakHeapBytes) {}
+    record Measured(long millis, long steadyMillis, long peakHeapBytes) {
+
+        double wholeRate(int rows) {
+            return rows / (millis / 1000.0);
+        }
+
+        double steadyRate(int rows) {
+            return rows * 0.6 / (steadyMillis / 1000.0);
+        }
+    }
 
     /** Samples used heap every 20 ms on a daemon thread. */
     private static final class HeapSampler extends Thread {

@@ -11,12 +11,15 @@ import dev.flussenrich.core.EnrichedBucket;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** Completion checks of the benchmark's streaming jobs, from Fluss offsets. */
 final class Progress {
 
-    /** Whether a job has done all its work. */
-    interface Check {
-        boolean reached() throws Exception;
+    /** How many rows a job has handled so far. */
+    interface Counter {
+        long count() throws Exception;
     }
 
     private final BucketOffsets offsets;
@@ -25,14 +28,15 @@ final class Progress {
         this.offsets = new BucketOffsets(connection.getAdmin());
     }
 
-    /** A plain table holds {@code rows} rows (sum of high watermarks). */
-    Check rowsIn(TablePath table, long rows) {
-        return () -> {
-            long total = 0;
-            for (int b = 0; b < EnrichmentBenchmark.BUCKETS; b++) {
-                total += offsets.highWatermark(table, EnrichedBucket.of(b));
-            }
-            return total >= rows;
-        };
+    /** The rows a plain table holds (sum of its high watermarks, one request). */
+    Counter rowsIn(TablePath table) {
+        List<EnrichedBucket> buckets = new ArrayList<>();
+        for (int b = 0; b < EnrichmentBenchmark.BUCKETS; b++) {
+            buckets.add(EnrichedBucket.of(b));
+        }
+        return () ->
+                offsets.highWatermarks(table, buckets).values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum();
     }
 }

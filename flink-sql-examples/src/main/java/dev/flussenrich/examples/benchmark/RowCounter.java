@@ -30,7 +30,7 @@ public class RowCounter extends ScalarFunction {
         ROWS.set(0);
     }
 
-    static Progress.Check reached(long rows) {
-        return () -> ROWS.get() >= rows;
+    static Progress.Counter counter() {
+        return ROWS::get;
     }
 }
