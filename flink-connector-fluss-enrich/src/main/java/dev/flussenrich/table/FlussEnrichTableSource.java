@@ -92,6 +92,7 @@ public final class FlussEnrichTableSource
         RowDataDeserializer deserializer =
                 new RowDataDeserializer(
                         FlinkConversions.toFlussRowType(flinkProjected),
+                        flinkProjected,
                         metadata,
                         context.<RowData>createTypeInformation(produced));
         return SourceProvider.of(new FlussEnrichSource<>(settings, deserializer));

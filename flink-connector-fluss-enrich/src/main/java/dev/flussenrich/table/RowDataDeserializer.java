@@ -8,22 +8,21 @@ package dev.flussenrich.table;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 
-import org.apache.fluss.flink.utils.FlussRowToFlinkRowConverter;
 import org.apache.fluss.types.RowType;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.data.utils.JoinedRowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
+import org.apache.flink.table.data.writer.BinaryRowWriter;
 
 import java.util.List;
 
 /**
- * Turns stitched rows into Flink {@link RowData}: the projected columns through Fluss's own
- * converter, followed by the requested identity metadata.
+ * Turns stitched rows into Flink {@link BinaryRowData}s: the projected columns, followed by the
+ * requested identity metadata, written once (see {@link BinaryRowWriting}).
  */
 @Internal
 final class RowDataDeserializer implements StitchedRecordDeserializer<RowData> {
@@ -31,45 +30,60 @@ final class RowDataDeserializer implements StitchedRecordDeserializer<RowData> {
     private static final long serialVersionUID = 1L;
 
     private final RowType projectedType;
+    private final org.apache.flink.table.types.logical.RowType flinkProjectedType;
     private final List<IdentityMetadata> metadata;
     private final TypeInformation<RowData> producedType;
-    private transient FlussRowToFlinkRowConverter converter;
+    private transient BinaryRowWriting physical;
+    private transient int variablePartHint;
 
     RowDataDeserializer(
             RowType projectedType,
+            org.apache.flink.table.types.logical.RowType flinkProjectedType,
             List<IdentityMetadata> metadata,
             TypeInformation<RowData> producedType) {
         this.projectedType = projectedType;
+        this.flinkProjectedType = flinkProjectedType;
         this.metadata = List.copyOf(metadata);
         this.producedType = producedType;
     }
 
     @Override
     public void open() {
-        converter = new FlussRowToFlinkRowConverter(projectedType);
+        physical = new BinaryRowWriting(projectedType, flinkProjectedType.getChildren());
     }
 
     @Override
     public RowData deserialize(StitchedRecord record) {
-        if (converter == null) {
+        if (physical == null) {
             open();
         }
-        RowData physical = converter.toFlinkRowData(record.row());
-        if (metadata.isEmpty()) {
-            return physical;
-        }
-        GenericRowData identity = new GenericRowData(metadata.size());
+        int fields = projectedType.getFieldCount();
+        BinaryRowData row = new BinaryRowData(fields + metadata.size());
+        BinaryRowWriter writer = new BinaryRowWriter(row, variablePartHint);
+        physical.write(record.row(), writer);
         for (int i = 0; i < metadata.size(); i++) {
-            identity.setField(
-                    i,
-                    switch (metadata.get(i)) {
-                        case PARTITION -> StringData.fromString(record.bucket().partitionName());
-                        case BUCKET -> record.bucket().bucket();
-                        case OFFSET -> record.offset();
-                        case TIMESTAMP -> TimestampData.fromEpochMillis(record.timestamp());
-                    });
+            int pos = fields + i;
+            switch (metadata.get(i)) {
+                case PARTITION -> {
+                    String partition = record.bucket().partitionName();
+                    if (partition == null) {
+                        writer.setNullAt(pos);
+                    } else {
+                        writer.writeString(pos, StringData.fromString(partition));
+                    }
+                }
+                case BUCKET -> writer.writeInt(pos, record.bucket().bucket());
+                case OFFSET -> writer.writeLong(pos, record.offset());
+                case TIMESTAMP ->
+                        writer.writeTimestamp(
+                                pos, TimestampData.fromEpochMillis(record.timestamp()), 3);
+            }
         }
-        return new JoinedRowData(physical, identity);
+        writer.complete();
+        // Sized like the last row, the next one rarely has to grow its buffer.
+        variablePartHint =
+                row.getSizeInBytes() - BinaryRowData.calculateFixPartSizeInBytes(row.getArity());
+        return row;
     }
 
     @Override
