@@ -80,7 +80,13 @@ public final class StitchedScanner implements AutoCloseable {
         Source(Connection connection, TablePath path, List<String> columns) {
             this.path = path;
             this.table = FlussCalls.retrying(() -> connection.getTable(path));
-            this.scanner = table.newScan().project(columns).createLogScanner();
+            List<String> all = table.getTableInfo().getRowType().getFieldNames();
+            // Every column in table order: no projection, which the server would otherwise
+            // apply to each batch for nothing.
+            this.scanner =
+                    columns.equals(all)
+                            ? table.newScan().createLogScanner()
+                            : table.newScan().project(columns).createLogScanner();
             this.partitionIds = new PartitionIds(connection.getAdmin(), path);
         }
 

@@ -28,8 +28,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Fetches whole rows of the assigned buckets through one {@link StitchedScanner}. */
@@ -43,6 +45,7 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
     private final ScanSettings settings;
     private final StitchedReaderMetrics metrics;
     private final Set<EnrichedBucket> reportedFinished = new HashSet<>();
+    private final Map<EnrichedBucket, String> splitIds = new HashMap<>();
     private Connection connection;
     private EnrichedTable table;
     private StitchedScanner scanner;
@@ -72,7 +75,7 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
         }
         List<StitchedRecord> records = scanner.poll(POLL_TIMEOUT);
         for (StitchedRecord record : records) {
-            batch.add(BucketSplit.idOf(record.bucket()), record);
+            batch.add(splitIds.computeIfAbsent(record.bucket(), BucketSplit::idOf), record);
         }
         if (!records.isEmpty()) {
             metrics.recordFetched(
