@@ -46,7 +46,7 @@ import java.util.Map;
 public final class EnrichmentBenchmark {
 
     static final String DB = "bench";
-    static final int BUCKETS = 4;
+    static final int BUCKETS = Integer.getInteger("benchmark.buckets", 4);
     static final int PARALLELISM = 2;
     static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 3);
 
