@@ -41,7 +41,7 @@ import java.util.Map;
  * their ratios and writes the same to {@code target/benchmark-results.json}.
  *
  * <pre>mvn -B -q -Pdemo -Ddemo.main=dev.flussenrich.examples.benchmark.EnrichmentBenchmark
- *     -Dbenchmark.rows=200000 -DskipTests verify</pre>
+ *     -Ddemo.jvmArgs=-Dbenchmark.rows=500000 -DskipTests verify</pre>
  */
 public final class EnrichmentBenchmark {
 
