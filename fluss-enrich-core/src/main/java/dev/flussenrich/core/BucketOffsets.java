@@ -16,6 +16,7 @@ import org.apache.fluss.metadata.TablePath;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -55,17 +56,35 @@ public final class BucketOffsets {
         return list(table, bucket, new OffsetSpec.LatestSpec());
     }
 
-    /** The first stored offsets of several buckets of one partition (or of a table). */
+    /** The first stored offsets of several buckets: one request per partition. */
     public Map<EnrichedBucket, Long> earliest(TablePath table, List<EnrichedBucket> buckets) {
-        return list(table, buckets, new OffsetSpec.EarliestSpec());
+        return listByPartition(table, buckets, new OffsetSpec.EarliestSpec());
     }
 
-    /**
-     * The high watermarks of several buckets of one partition (or of a table without partitions),
-     * asked in one request per tablet server.
-     */
+    /** The high watermarks of several buckets: one request per partition. */
     public Map<EnrichedBucket, Long> highWatermarks(TablePath table, List<EnrichedBucket> buckets) {
-        return list(table, buckets, new OffsetSpec.LatestSpec());
+        return listByPartition(table, buckets, new OffsetSpec.LatestSpec());
+    }
+
+    /** {@link #atTimestamp} for several buckets: one request per partition. */
+    public Map<EnrichedBucket, Long> atTimestamp(
+            TablePath table, List<EnrichedBucket> buckets, long timestampMs) {
+        return listByPartition(table, buckets, new OffsetSpec.TimestampSpec(timestampMs));
+    }
+
+    private Map<EnrichedBucket, Long> listByPartition(
+            TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
+        Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
+        for (EnrichedBucket bucket : buckets) {
+            byPartition
+                    .computeIfAbsent(String.valueOf(bucket.partitionName()), p -> new ArrayList<>())
+                    .add(bucket);
+        }
+        Map<EnrichedBucket, Long> offsets = new HashMap<>();
+        for (List<EnrichedBucket> partition : byPartition.values()) {
+            offsets.putAll(list(table, partition, spec));
+        }
+        return offsets;
     }
 
     /** The first offset whose commit timestamp is at or after {@code timestampMs}. */

@@ -68,7 +68,12 @@ public final class EnrichmentWatermarks {
 
     /** The read frontier of a set of groups: min(base high watermark, each group's EWM). */
     public long frontier(Iterable<String> groups, EnrichedBucket bucket) {
-        long frontier = offsets.highWatermark(table.tablePath(), bucket);
+        return frontier(groups, bucket, offsets.highWatermark(table.tablePath(), bucket));
+    }
+
+    /** {@link #frontier(Iterable, EnrichedBucket)} with the base high watermark looked up. */
+    public long frontier(Iterable<String> groups, EnrichedBucket bucket, long baseHighWatermark) {
+        long frontier = baseHighWatermark;
         for (String group : groups) {
             frontier = Math.min(frontier, watermark(group, bucket));
         }

@@ -8,6 +8,9 @@ package dev.flussenrich.core;
 import org.apache.fluss.annotation.PublicEvolving;
 
 import java.io.Serializable;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Where a read of a bucket starts: earliest, latest, the first row at or after a timestamp, an
@@ -57,6 +60,32 @@ public record StartPosition(Kind kind, long value, String group) implements Seri
 
     public static StartPosition enrichmentWatermark(String group) {
         return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, group);
+    }
+
+    /**
+     * The base offsets this position means in several buckets: one offsets request per partition
+     * where the position is an offset lookup (earliest, latest, timestamp).
+     */
+    public Map<EnrichedBucket, Long> resolveAll(
+            EnrichedTable table,
+            List<EnrichedBucket> buckets,
+            BucketOffsets offsets,
+            EnrichmentWatermarks watermarks) {
+        if (buckets.isEmpty()) {
+            return Map.of();
+        }
+        return switch (kind) {
+            case EARLIEST -> offsets.earliest(table.tablePath(), buckets);
+            case LATEST -> offsets.highWatermarks(table.tablePath(), buckets);
+            case TIMESTAMP -> offsets.atTimestamp(table.tablePath(), buckets, value);
+            case OFFSET, ENRICHMENT_WATERMARK -> {
+                Map<EnrichedBucket, Long> resolved = new HashMap<>();
+                for (EnrichedBucket bucket : buckets) {
+                    resolved.put(bucket, resolve(table, bucket, offsets, watermarks));
+                }
+                yield resolved;
+            }
+        };
     }
 
     /** The base offset this position means in one bucket. */

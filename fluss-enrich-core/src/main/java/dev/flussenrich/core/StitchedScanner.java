@@ -62,6 +62,7 @@ public final class StitchedScanner implements AutoCloseable {
     private final Source base;
     private final List<Source> companions = new ArrayList<>();
     private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
+    private final Map<PreparedOffset, Long> preparedOffsets = new HashMap<>();
     private final int maxBufferedRows;
     private long lastPartitionRetry;
     private long lastPeriodicCheck = System.nanoTime();
@@ -221,10 +222,89 @@ public final class StitchedScanner implements AutoCloseable {
 
     /** Subscribes every bucket at {@code position}; bounded scans stop at today's frontier. */
     public void subscribeAll(StartPosition position, boolean bounded) {
-        for (EnrichedBucket bucket : allBuckets()) {
-            subscribe(
-                    bucket, resolve(position, bucket), bounded ? frontier(bucket) : Long.MAX_VALUE);
+        List<EnrichedBucket> buckets = allBuckets();
+        Map<EnrichedBucket, Long> starts = position.resolveAll(table, buckets, offsets, watermarks);
+        List<BucketRange> ranges = new ArrayList<>();
+        for (EnrichedBucket bucket : buckets) {
+            ranges.add(
+                    new BucketRange(
+                            bucket,
+                            starts.get(bucket),
+                            bounded ? frontier(bucket) : Long.MAX_VALUE));
         }
+        subscribe(ranges);
+    }
+
+    /**
+     * A bucket to read from {@code startOffset} (inclusive) to {@code stopOffset} (exclusive;
+     * {@link Long#MAX_VALUE} for an unbounded read).
+     */
+    public record BucketRange(EnrichedBucket bucket, long startOffset, long stopOffset) {}
+
+    /**
+     * Subscribes several buckets, as {@link #subscribe(EnrichedBucket, long, long)} does each, with
+     * the offsets their subscriptions need looked up together.
+     */
+    public void subscribe(List<BucketRange> ranges) {
+        prepareSubscriptions(ranges.stream().map(BucketRange::bucket).toList());
+        try {
+            for (BucketRange range : ranges) {
+                subscribe(range.bucket(), range.startOffset(), range.stopOffset());
+            }
+        } finally {
+            preparedOffsets.clear(); // only for these subscriptions: offsets move
+        }
+    }
+
+    /**
+     * Looks up, for the buckets about to be subscribed, the offsets each subscription needs (the
+     * base's log start, each companion's log start and high watermark): one request per table and
+     * partition instead of one per bucket. A failed lookup leaves the subscriptions to ask one by
+     * one.
+     */
+    private void prepareSubscriptions(List<EnrichedBucket> buckets) {
+        if (buckets.isEmpty()) {
+            return;
+        }
+        try {
+            remember(table.tablePath(), offsets.earliest(table.tablePath(), buckets), true);
+            for (Source companion : companions) {
+                List<EnrichedBucket> present =
+                        buckets.stream()
+                                .filter(
+                                        b ->
+                                                b.partitionName() == null
+                                                        || companion.partitionId(b).isPresent())
+                                .toList();
+                if (!present.isEmpty()) {
+                    remember(companion.path, offsets.earliest(companion.path, present), true);
+                    remember(
+                            companion.path, offsets.highWatermarks(companion.path, present), false);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("Could not look up the start offsets of {} at once", buckets, e);
+            preparedOffsets.clear();
+        }
+    }
+
+    private void remember(TablePath path, Map<EnrichedBucket, Long> found, boolean logStart) {
+        found.forEach(
+                (bucket, offset) ->
+                        preparedOffsets.put(new PreparedOffset(path, bucket, logStart), offset));
+    }
+
+    /** An offset looked up ahead by {@link #prepareSubscriptions}. */
+    private record PreparedOffset(TablePath table, EnrichedBucket bucket, boolean logStart) {}
+
+    private long logStart(TablePath path, EnrichedBucket bucket) {
+        Long prepared = preparedOffsets.remove(new PreparedOffset(path, bucket, true));
+        return prepared != null ? prepared : offsets.earliest(path, bucket);
+    }
+
+    private long highWatermark(TablePath path, EnrichedBucket bucket) {
+        Long prepared = preparedOffsets.remove(new PreparedOffset(path, bucket, false));
+        return prepared != null ? prepared : offsets.highWatermark(path, bucket);
     }
 
     /**
@@ -491,8 +571,8 @@ public final class StitchedScanner implements AutoCloseable {
         if (bucket.partitionName() != null && companion.partitionId(bucket).isEmpty()) {
             return; // not created yet: the enrichment writer creates it with its first row
         }
-        long earliest = offsets.earliest(companion.path, bucket);
-        long highWatermark = offsets.highWatermark(companion.path, bucket);
+        long earliest = logStart(companion.path, bucket);
+        long highWatermark = highWatermark(companion.path, bucket);
         long position = earliest;
         boolean estimated = false;
         if (highWatermark > earliest) {
@@ -570,7 +650,7 @@ public final class StitchedScanner implements AutoCloseable {
     /** The base's log start in a bucket, or empty if its partition no longer exists. */
     private OptionalLong baseLogStart(EnrichedBucket bucket) {
         try {
-            return OptionalLong.of(offsets.earliest(table.tablePath(), bucket));
+            return OptionalLong.of(logStart(table.tablePath(), bucket));
         } catch (RuntimeException e) {
             if (bucket.partitionName() != null && FlussCalls.isPartitionGone(e)) {
                 return OptionalLong.empty();

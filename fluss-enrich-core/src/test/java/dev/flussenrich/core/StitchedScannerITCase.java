@@ -11,6 +11,7 @@ import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
@@ -29,9 +30,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.flussenrich.testutils.TestTables.appendBase;
 import static dev.flussenrich.testutils.TestTables.bucket0;
@@ -489,6 +495,60 @@ class StitchedScannerITCase {
                             .map(StitchedRecord::offset)
                             .toList();
             assertThat(offsets).isSorted().doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void subscribingEveryBucketAsksForOffsetsOncePerTableNotOncePerBucket() throws Exception {
+        TablePath wide = SharedFlussCluster.newTablePath("reader_batched");
+        EnrichedTable wideTable = createDeviceLogs(connection, wide, 4);
+        appendBase(connection, wide, 0, 40);
+        AtomicInteger listOffsets = new AtomicInteger();
+        try (StitchedScanner scanner =
+                new StitchedScanner(
+                        countingListOffsets(connection, listOffsets),
+                        wideTable,
+                        List.of("id", "city"))) {
+            scanner.subscribeAll(StartPosition.earliest(), false);
+
+            // The start offsets, the base's log starts, the companion's log starts and high
+            // watermarks: one request each for all 4 buckets (it was 4 per bucket).
+            assertThat(listOffsets.get()).isEqualTo(4);
+            for (int bucket = 0; bucket < 4; bucket++) {
+                assertThat(scanner.nextOffset(EnrichedBucket.of(bucket))).isZero();
+            }
+        }
+    }
+
+    /** The connection, its admin counting list-offsets requests. */
+    private static Connection countingListOffsets(Connection connection, AtomicInteger count) {
+        InvocationHandler admin =
+                (proxy, method, args) -> {
+                    if (method.getName().equals("listOffsets")) {
+                        count.incrementAndGet();
+                    }
+                    return invoke(method, connection.getAdmin(), args);
+                };
+        InvocationHandler handler =
+                (proxy, method, args) ->
+                        method.getName().equals("getAdmin")
+                                ? Proxy.newProxyInstance(
+                                        Admin.class.getClassLoader(),
+                                        new Class<?>[] {Admin.class},
+                                        admin)
+                                : invoke(method, connection, args);
+        return (Connection)
+                Proxy.newProxyInstance(
+                        Connection.class.getClassLoader(),
+                        new Class<?>[] {Connection.class},
+                        handler);
+    }
+
+    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
         }
     }
 }

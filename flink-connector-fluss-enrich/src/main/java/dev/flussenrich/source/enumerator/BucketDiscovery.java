@@ -23,6 +23,7 @@ import org.apache.flink.annotation.Internal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -69,20 +70,29 @@ final class BucketDiscovery implements AutoCloseable {
      */
     Discovered discover(Set<EnrichedBucket> known, boolean initial) {
         StartPosition start = initial ? settings.start() : StartPosition.earliest();
-        List<BucketSplit> splits = new ArrayList<>();
+        List<EnrichedBucket> fresh = new ArrayList<>();
         Set<String> existing = new HashSet<>();
         for (EnrichedBucket bucket :
                 partitions.allBuckets(table.isPartitioned(), table.numBuckets())) {
             if (bucket.partitionName() != null) {
                 existing.add(bucket.partitionName());
             }
-            if (known.contains(bucket)) {
-                continue;
+            if (!known.contains(bucket)) {
+                fresh.add(bucket);
             }
-            long startOffset = start.resolve(table, bucket, offsets, watermarks);
+        }
+        // One offsets request per partition for all new buckets, not one per bucket.
+        Map<EnrichedBucket, Long> starts = start.resolveAll(table, fresh, offsets, watermarks);
+        Map<EnrichedBucket, Long> highWatermarks =
+                settings.bounded() && !fresh.isEmpty()
+                        ? offsets.highWatermarks(table.tablePath(), fresh)
+                        : Map.of();
+        List<BucketSplit> splits = new ArrayList<>();
+        for (EnrichedBucket bucket : fresh) {
+            long startOffset = starts.get(bucket);
             long stopOffset =
                     settings.bounded()
-                            ? watermarks.frontier(gatingGroups, bucket)
+                            ? watermarks.frontier(gatingGroups, bucket, highWatermarks.get(bucket))
                             : BucketSplit.UNBOUNDED;
             splits.add(
                     new BucketSplit(

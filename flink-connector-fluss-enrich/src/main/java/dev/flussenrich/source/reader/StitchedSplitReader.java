@@ -28,6 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -113,11 +114,19 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
             throw new UnsupportedOperationException(
                     "Unsupported split change " + change.getClass().getSimpleName());
         }
-        for (BucketSplit split : change.splits()) {
-            StitchedScanner scanner = scanner();
-            checkSameTable(split);
-            scanner.subscribe(split.bucket(), split.startingOffset(), split.stoppingOffset());
+        if (change.splits().isEmpty()) {
+            return;
         }
+        StitchedScanner scanner = scanner();
+        List<StitchedScanner.BucketRange> ranges = new ArrayList<>();
+        for (BucketSplit split : change.splits()) {
+            checkSameTable(split);
+            ranges.add(
+                    new StitchedScanner.BucketRange(
+                            split.bucket(), split.startingOffset(), split.stoppingOffset()));
+        }
+        // The offsets of all new splits are looked up together (one request per partition).
+        scanner.subscribe(ranges);
     }
 
     /**
