@@ -14,7 +14,6 @@ import org.apache.fluss.client.table.scanner.log.ScanRecords;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -63,17 +62,11 @@ public final class EnrichmentStatus {
         PartitionIds basePartitions = new PartitionIds(connection.getAdmin(), table.tablePath());
         List<EnrichedBucket> buckets =
                 basePartitions.allBuckets(table.isPartitioned(), table.numBuckets());
-        Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
-        for (EnrichedBucket bucket : buckets) {
-            byPartition.computeIfAbsent(bucket.partitionName(), p -> new ArrayList<>()).add(bucket);
-        }
+        // One request per partition for all buckets.
         BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
-        Map<EnrichedBucket, Long> logStarts = new LinkedHashMap<>();
-        Map<EnrichedBucket, Long> highWatermarks = new LinkedHashMap<>();
-        for (List<EnrichedBucket> partition : byPartition.values()) {
-            logStarts.putAll(offsets.earliest(table.tablePath(), partition));
-            highWatermarks.putAll(offsets.highWatermarks(table.tablePath(), partition));
-        }
+        Map<EnrichedBucket, Long> logStarts = offsets.earliest(table.tablePath(), buckets);
+        Map<EnrichedBucket, Long> highWatermarks =
+                offsets.highWatermarks(table.tablePath(), buckets);
         EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, table);
         List<BucketStatus> status = new ArrayList<>();
         try (Table base = connection.getTable(table.tablePath())) {
@@ -81,7 +74,7 @@ public final class EnrichmentStatus {
                 for (EnrichedBucket bucket : buckets) {
                     long logStart = logStarts.get(bucket);
                     long highWatermark = highWatermarks.get(bucket);
-                    long watermark = watermarks.progress(group, bucket).watermark();
+                    long watermark = watermarks.progress(group, bucket, logStart).watermark();
                     long lag = Math.max(0, highWatermark - watermark);
                     status.add(
                             new BucketStatus(

@@ -44,7 +44,11 @@ public final class EnrichmentWatermarks {
 
     /** Where a group stands in one bucket: how far its companion got, and the base's log start. */
     public BucketProgress progress(String group, EnrichedBucket bucket) {
-        long baseLogStart = offsets.earliest(table.tablePath(), bucket);
+        return progress(group, bucket, offsets.earliest(table.tablePath(), bucket));
+    }
+
+    /** {@link #progress(String, EnrichedBucket)} with the base's log start looked up. */
+    public BucketProgress progress(String group, EnrichedBucket bucket, long baseLogStart) {
         TablePath companion = table.requireGroup(group).companionPath();
         Optional<Long> partitionId = companionPartitionId(group, bucket);
         if (bucket.partitionName() != null && partitionId.isEmpty()) {
