@@ -13,18 +13,14 @@ import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.embedded.PlainSaslUsers;
 import dev.flussenrich.testutils.CapturedLogs;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SecuredFluss;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.TablePath;
-import org.apache.fluss.security.acl.AccessControlEntry;
-import org.apache.fluss.security.acl.AclBinding;
-import org.apache.fluss.security.acl.FlussPrincipal;
 import org.apache.fluss.security.acl.OperationType;
-import org.apache.fluss.security.acl.PermissionType;
-import org.apache.fluss.security.acl.Resource;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -41,7 +37,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import static dev.flussenrich.testutils.FlinkSql.await;
 import static dev.flussenrich.testutils.FlinkSql.collect;
@@ -125,7 +120,7 @@ class SecuredClusterITCase {
                         + "', 'fluss.table' = '"
                         + table
                         + "', "
-                        + securityOptions("reader")
+                        + SecuredFluss.sqlOptions(USERS.clientOptions("reader"))
                         + ")");
         assertThat(collect(plain, "SELECT id, ip, city FROM logs"))
                 .containsExactlyInAnyOrderElementsOf(expected);
@@ -198,7 +193,8 @@ class SecuredClusterITCase {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         Map<String, String> options = new java.util.LinkedHashMap<>(USERS.clientOptions("reader"));
         options.put("client.security.sasl.password", "not-the-password");
-        assertThatThrownBy(() -> tEnv.executeSql(catalogDdl(options)))
+        assertThatThrownBy(
+                        () -> tEnv.executeSql(SecuredFluss.catalogDdl(cluster, DATABASE, options)))
                 .satisfies(
                         failure ->
                                 assertThat(ExceptionUtils.stringifyException(failure))
@@ -222,6 +218,15 @@ class SecuredClusterITCase {
     }
 
     // ---------------------------------------------------------------------------------------
+
+    private static void grant(String user, TablePath table, OperationType... operations)
+            throws Exception {
+        SecuredFluss.grant(cluster, asAdmin, user, table, operations);
+    }
+
+    private static TableEnvironment batchAs(String user) {
+        return SecuredFluss.batchWithCatalog(cluster, DATABASE, USERS.clientOptions(user));
+    }
 
     private static TablePath createTableWithThreeRows() throws Exception {
         TablePath table = TablePath.of(DATABASE, "logs_" + (++tableCount));
@@ -261,51 +266,6 @@ class SecuredClusterITCase {
                 .stream()
                 .mapToLong(Long::longValue)
                 .sum();
-    }
-
-    private static void grant(String user, TablePath table, OperationType... operations)
-            throws Exception {
-        List<AclBinding> acls = new ArrayList<>();
-        for (OperationType operation : operations) {
-            acls.add(
-                    new AclBinding(
-                            Resource.table(table),
-                            new AccessControlEntry(
-                                    new FlussPrincipal(user, "User"),
-                                    "*",
-                                    operation,
-                                    PermissionType.ALLOW)));
-        }
-        asAdmin.getAdmin().createAcls(acls).all().get();
-        cluster.awaitAcls(acls, true);
-    }
-
-    private static TableEnvironment batchAs(String user) {
-        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        tEnv.getConfig().set("parallelism.default", "2");
-        tEnv.executeSql(catalogDdl(USERS.clientOptions(user)));
-        tEnv.useCatalog("secured");
-        return tEnv;
-    }
-
-    private static String catalogDdl(Map<String, String> clientOptions) {
-        return "CREATE CATALOG secured WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
-                + cluster.bootstrapServers()
-                + "', 'default-database' = '"
-                + DATABASE
-                + "', "
-                + render(clientOptions)
-                + ")";
-    }
-
-    private static String securityOptions(String user) {
-        return render(USERS.clientOptions(user));
-    }
-
-    private static String render(Map<String, String> options) {
-        return options.entrySet().stream()
-                .map(option -> "'" + option.getKey() + "' = '" + option.getValue() + "'")
-                .collect(Collectors.joining(", "));
     }
 
     private static List<String> readWithDataStream(TablePath table, String user) throws Exception {

@@ -9,28 +9,20 @@ import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.embedded.PlainSaslUsers;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SecuredFluss;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.config.Configuration;
 import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.TablePath;
-import org.apache.fluss.security.acl.AccessControlEntry;
-import org.apache.fluss.security.acl.AclBinding;
-import org.apache.fluss.security.acl.FlussPrincipal;
 import org.apache.fluss.security.acl.OperationType;
-import org.apache.fluss.security.acl.PermissionType;
-import org.apache.fluss.security.acl.Resource;
 
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import java.util.List;
-import java.util.stream.Collectors;
 
 import static dev.flussenrich.testutils.FlinkSql.await;
 import static dev.flussenrich.testutils.FlinkSql.collect;
@@ -62,14 +54,15 @@ class SecuredConciseSqlITCase {
                             "CREATE TABLE logs (id INT, ip STRING, city STRING) WITH"
                                     + " ('bucket.num' = '2', 'bucket.key' = 'id',"
                                     + " 'column-groups.geo' = 'city')");
-            List<AclBinding> acls =
-                    List.of(
-                            allow("enricher", table, OperationType.READ),
-                            allow("enricher", table, OperationType.WRITE),
-                            allow("enricher", companion, OperationType.READ),
-                            allow("enricher", companion, OperationType.WRITE));
-            asAdmin.getAdmin().createAcls(acls).all().get();
-            cluster.awaitAcls(acls, true);
+            SecuredFluss.grant(
+                    cluster, asAdmin, "enricher", table, OperationType.READ, OperationType.WRITE);
+            SecuredFluss.grant(
+                    cluster,
+                    asAdmin,
+                    "enricher",
+                    companion,
+                    OperationType.READ,
+                    OperationType.WRITE);
 
             TableEnvironment enricher = batchAs(cluster, users, "enricher");
             EnrichmentSql sql = EnrichmentSql.on(enricher);
@@ -84,28 +77,8 @@ class SecuredConciseSqlITCase {
         }
     }
 
-    private static AclBinding allow(String user, TablePath table, OperationType operation) {
-        return new AclBinding(
-                Resource.table(table),
-                new AccessControlEntry(
-                        new FlussPrincipal(user, "User"), "*", operation, PermissionType.ALLOW));
-    }
-
     private static TableEnvironment batchAs(
             EmbeddedFlussCluster cluster, PlainSaslUsers users, String user) {
-        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        tEnv.getConfig().set("parallelism.default", "2");
-        String security =
-                users.clientOptions(user).entrySet().stream()
-                        .map(option -> "'" + option.getKey() + "' = '" + option.getValue() + "'")
-                        .collect(Collectors.joining(", "));
-        tEnv.executeSql(
-                "CREATE CATALOG secured WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
-                        + cluster.bootstrapServers()
-                        + "', 'default-database' = 'secured', "
-                        + security
-                        + ")");
-        tEnv.useCatalog("secured");
-        return tEnv;
+        return SecuredFluss.batchWithCatalog(cluster, "secured", users.clientOptions(user));
     }
 }

@@ -39,8 +39,6 @@ public final class FlussConnectionConfig implements Serializable {
      */
     public static final String DEFAULT_FETCH_WAIT_MAX_TIME = "50ms";
 
-    private static final String SASL_USERNAME = "client.security.sasl.username";
-
     private final Map<String, String> options;
 
     private FlussConnectionConfig(Map<String, String> options) {
@@ -102,7 +100,9 @@ public final class FlussConnectionConfig implements Serializable {
                                     + " 'client.security.sasl.password' (or"
                                     + " 'client.security.sasl.jaas.config').",
                             bootstrapServers(),
-                            options.getOrDefault(SASL_USERNAME, "<from the JAAS configuration>"),
+                            options.getOrDefault(
+                                    ConfigOptions.CLIENT_SASL_JAAS_USERNAME.key(),
+                                    "<from the JAAS configuration>"),
                             refused.getMessage()),
                     refused);
         }

@@ -480,21 +480,12 @@ public final class StitchedScanner implements AutoCloseable {
      * partition.
      */
     public Map<EnrichedBucket, Long> highWatermarks() {
-        Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
-        for (BucketStitcher stitcher : stitchers.values()) {
-            if (!stitcher.isFinished()) {
-                byPartition
-                        .computeIfAbsent(
-                                String.valueOf(stitcher.bucket().partitionName()),
-                                p -> new ArrayList<>())
-                        .add(stitcher.bucket());
-            }
-        }
-        Map<EnrichedBucket, Long> highWatermarks = new HashMap<>();
-        for (List<EnrichedBucket> buckets : byPartition.values()) {
-            highWatermarks.putAll(offsets.highWatermarks(table.tablePath(), buckets));
-        }
-        return highWatermarks;
+        List<EnrichedBucket> reading =
+                stitchers.values().stream()
+                        .filter(stitcher -> !stitcher.isFinished())
+                        .map(BucketStitcher::bucket)
+                        .toList();
+        return reading.isEmpty() ? Map.of() : offsets.highWatermarks(table.tablePath(), reading);
     }
 
     /** Rows held back right now: base and companion rows waiting for their match. */

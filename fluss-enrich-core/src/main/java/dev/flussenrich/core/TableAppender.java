@@ -13,12 +13,14 @@ import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.config.ConfigOptions;
 import org.apache.fluss.exception.AuthorizationException;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
 
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -53,10 +55,11 @@ public final class TableAppender implements AutoCloseable {
             WritePermission.require(connection, path);
         } catch (AuthorizationException e) {
             String user =
-                    connection
-                            .getConfiguration()
-                            .toMap()
-                            .getOrDefault("client.security.sasl.username", "<this job's user>");
+                    Optional.ofNullable(
+                                    connection
+                                            .getConfiguration()
+                                            .get(ConfigOptions.CLIENT_SASL_JAAS_USERNAME))
+                            .orElse("<this job's user>");
             throw new AuthorizationException(
                     String.format(
                             "%s is not allowed: Fluss user '%s' has no WRITE permission on table"
