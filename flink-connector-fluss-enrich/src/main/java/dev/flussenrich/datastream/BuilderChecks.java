@@ -15,11 +15,11 @@ import java.util.Map;
 
 /** Checks shared by the builders. */
 @Internal
-final class BuilderChecks {
+public final class BuilderChecks {
 
     private BuilderChecks() {}
 
-    static void required(Object value, String what, String setter) {
+    public static void required(Object value, String what, String setter) {
         if (value == null || (value instanceof String s && s.isBlank())) {
             throw new IllegalArgumentException(
                     what + " is required but not provided: call " + setter + "(...).");
@@ -27,7 +27,7 @@ final class BuilderChecks {
     }
 
     /** The connection, with every client option checked against Fluss's client options. */
-    static FlussConnectionConfig connection(
+    public static FlussConnectionConfig connection(
             String bootstrapServers, Map<String, String> clientOptions) {
         try {
             return FlussConnectionConfig.of(

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.datastream;
 
+import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.core.StitchedScanner;
 import dev.flussenrich.source.FlussEnrichSource;
@@ -36,6 +37,7 @@ public final class FlussEnrichSourceBuilder<T> {
     private TablePath table;
     private List<String> columns;
     private StartPosition start = StartPosition.earliest();
+    private Map<EnrichedBucket, Long> startOffsets = Map.of();
     private boolean bounded;
     private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
     private int maxBufferedRows = StitchedScanner.DEFAULT_MAX_BUFFERED_ROWS;
@@ -69,6 +71,15 @@ public final class FlussEnrichSourceBuilder<T> {
     /** Where each bucket starts; default {@link StartPosition#earliest()}. */
     public FlussEnrichSourceBuilder<T> setStartPosition(StartPosition start) {
         this.start = start;
+        return this;
+    }
+
+    /**
+     * Explicit base offsets for some buckets, overriding the start position there (a union read
+     * continues after a lake snapshot this way). Other buckets start at the start position.
+     */
+    public FlussEnrichSourceBuilder<T> setStartOffsets(Map<EnrichedBucket, Long> startOffsets) {
+        this.startOffsets = Map.copyOf(startOffsets);
         return this;
     }
 
@@ -144,7 +155,8 @@ public final class FlussEnrichSourceBuilder<T> {
                         start,
                         bounded,
                         partitionDiscoveryInterval,
-                        maxBufferedRows);
+                        maxBufferedRows,
+                        startOffsets);
         return new FlussEnrichSource<>(settings, deserializer);
     }
 }

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.source;
 
+import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.StartPosition;
 
@@ -14,12 +15,16 @@ import org.apache.flink.annotation.Internal;
 
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * What a source reads: the table, the projected logical columns, where each bucket starts, whether
- * the read is bounded (stops at the frontier captured when it starts), and how many rows a reader
- * holds back at most while waiting for enrichment.
+ * What a source reads: the table, the projected logical columns, where each bucket starts (a start
+ * position, overridden per bucket by explicit start offsets), whether the read is bounded (stops at
+ * the frontier captured when it starts), and how many rows a reader holds back at most while
+ * waiting for enrichment.
  */
 @Internal
 public record ScanSettings(
@@ -29,10 +34,41 @@ public record ScanSettings(
         StartPosition start,
         boolean bounded,
         Duration partitionDiscoveryInterval,
-        int maxBufferedRows)
+        int maxBufferedRows,
+        Map<EnrichedBucket, Long> startOffsets)
         implements Serializable {
 
     public ScanSettings {
         columns = List.copyOf(columns);
+        // A HashMap: Map.copyOf's result is not Serializable in every JDK.
+        startOffsets = new HashMap<>(startOffsets);
+    }
+
+    /** Settings where every bucket starts at {@code start}. */
+    public ScanSettings(
+            FlussConnectionConfig connection,
+            TablePath table,
+            List<String> columns,
+            StartPosition start,
+            boolean bounded,
+            Duration partitionDiscoveryInterval,
+            int maxBufferedRows) {
+        this(
+                connection,
+                table,
+                columns,
+                start,
+                bounded,
+                partitionDiscoveryInterval,
+                maxBufferedRows,
+                Map.of());
+    }
+
+    /**
+     * The offset a bucket starts at: its explicit start offset if it has one (as a union read
+     * continuing after a lake snapshot does), else where {@link #start()} puts it.
+     */
+    public Optional<Long> startOffsetOf(EnrichedBucket bucket) {
+        return Optional.ofNullable(startOffsets.get(bucket));
     }
 }

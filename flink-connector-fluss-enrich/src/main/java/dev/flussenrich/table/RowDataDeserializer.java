@@ -8,6 +8,7 @@ package dev.flussenrich.table;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 
+import org.apache.fluss.flink.utils.FlinkConversions;
 import org.apache.fluss.types.RowType;
 
 import org.apache.flink.annotation.Internal;
@@ -17,7 +18,9 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.data.writer.BinaryRowWriter;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,7 +28,7 @@ import java.util.List;
  * requested identity metadata, written once (see {@link BinaryRowWriting}).
  */
 @Internal
-final class RowDataDeserializer implements StitchedRecordDeserializer<RowData> {
+public final class RowDataDeserializer implements StitchedRecordDeserializer<RowData> {
 
     private static final long serialVersionUID = 1L;
 
@@ -35,6 +38,28 @@ final class RowDataDeserializer implements StitchedRecordDeserializer<RowData> {
     private final TypeInformation<RowData> producedType;
     private transient BinaryRowWriting physical;
     private transient int variablePartHint;
+
+    /**
+     * Rows of the {@code projected} columns (Fluss types, as the logical table has them) followed
+     * by {@code metadata} columns named as the catalog names them ({@code _bucket}, ...).
+     */
+    public static RowDataDeserializer of(RowType projected, List<IdentityMetadata> metadata) {
+        org.apache.flink.table.types.logical.RowType flinkProjected =
+                (org.apache.flink.table.types.logical.RowType)
+                        FlinkConversions.toFlinkType(projected).getLogicalType();
+        List<org.apache.flink.table.types.logical.RowType.RowField> fields =
+                new ArrayList<>(flinkProjected.getFields());
+        for (IdentityMetadata column : metadata) {
+            fields.add(
+                    new org.apache.flink.table.types.logical.RowType.RowField(
+                            column.columnName(), column.type().getLogicalType()));
+        }
+        return new RowDataDeserializer(
+                projected,
+                flinkProjected,
+                metadata,
+                InternalTypeInfo.of(new org.apache.flink.table.types.logical.RowType(fields)));
+    }
 
     RowDataDeserializer(
             RowType projectedType,

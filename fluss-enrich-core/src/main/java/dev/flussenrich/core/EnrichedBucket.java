@@ -9,6 +9,8 @@ import org.apache.fluss.annotation.PublicEvolving;
 
 import javax.annotation.Nullable;
 
+import java.io.Serializable;
+
 /**
  * One bucket of a logical table, named the same way in the base and in every companion: the
  * partition by name (partition ids differ between tables) and the bucket number.
@@ -17,7 +19,7 @@ import javax.annotation.Nullable;
  * @param bucket the bucket number
  */
 @PublicEvolving
-public record EnrichedBucket(@Nullable String partitionName, int bucket) {
+public record EnrichedBucket(@Nullable String partitionName, int bucket) implements Serializable {
 
     public static EnrichedBucket of(int bucket) {
         return new EnrichedBucket(null, bucket);

@@ -21,6 +21,7 @@ import org.apache.fluss.client.Connection;
 import org.apache.flink.annotation.Internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -81,8 +82,15 @@ final class BucketDiscovery implements AutoCloseable {
                 fresh.add(bucket);
             }
         }
-        // One offsets request per partition for all new buckets, not one per bucket.
-        Map<EnrichedBucket, Long> starts = start.resolveAll(table, fresh, offsets, watermarks);
+        // One offsets request per partition for all new buckets, not one per bucket; buckets
+        // with an explicit start offset need none.
+        List<EnrichedBucket> positioned =
+                fresh.stream().filter(b -> settings.startOffsetOf(b).isEmpty()).toList();
+        Map<EnrichedBucket, Long> starts =
+                new HashMap<>(start.resolveAll(table, positioned, offsets, watermarks));
+        for (EnrichedBucket bucket : fresh) {
+            settings.startOffsetOf(bucket).ifPresent(offset -> starts.put(bucket, offset));
+        }
         Map<EnrichedBucket, Long> highWatermarks =
                 settings.bounded() && !fresh.isEmpty()
                         ? offsets.highWatermarks(table.tablePath(), fresh)

@@ -1,0 +1,102 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.datastream.BuilderChecks;
+import dev.flussenrich.datastream.FlussEnrichSourceBuilder;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the tiering job and the union read both need: Fluss, the logical table, the lake. */
+@PublicEvolving
+public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
+
+    private String bootstrapServers;
+    private TablePath table;
+    private final Map<String, String> clientOptions = new HashMap<>();
+    private final Map<String, String> catalogOptions = new HashMap<>();
+
+    LakeJobBuilder() {}
+
+    @SuppressWarnings("unchecked")
+    private B self() {
+        return (B) this;
+    }
+
+    public B setBootstrapServers(String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+        return self();
+    }
+
+    /** The logical table (a table with column groups, or any Fluss log table). */
+    public B setTable(String database, String table) {
+        this.table = TablePath.of(database, table);
+        return self();
+    }
+
+    /** A Fluss client option ({@code client.*}), as for {@code FlussEnrich.source()}. */
+    public B setClientOption(String key, String value) {
+        clientOptions.put(key, value);
+        return self();
+    }
+
+    /** The Paimon warehouse, for example {@code file:///data/lake} or {@code s3://bucket/lake}. */
+    public B setWarehouse(String warehouse) {
+        return setCatalogOption("warehouse", warehouse);
+    }
+
+    /**
+     * A Paimon catalog option, as Paimon's {@code CREATE CATALOG} takes them ({@code metastore},
+     * {@code uri}, file-system credentials, ...).
+     */
+    public B setCatalogOption(String key, String value) {
+        catalogOptions.put(key, value);
+        return self();
+    }
+
+    void checkRequired() {
+        BuilderChecks.required(bootstrapServers, "bootstrap servers", "setBootstrapServers");
+        BuilderChecks.required(table, "table", "setTable");
+        BuilderChecks.required(catalogOptions.get("warehouse"), "Paimon warehouse", "setWarehouse");
+    }
+
+    Map<String, String> catalogOptions() {
+        return catalogOptions;
+    }
+
+    FlussConnectionConfig connection() {
+        return BuilderChecks.connection(bootstrapServers, clientOptions);
+    }
+
+    EnrichedTable loadTable(FlussConnectionConfig connection) {
+        try (Connection fluss = connection.connect()) {
+            return new EnrichedTables(fluss.getAdmin()).load(table);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not load table '" + table + "' from Fluss.", e);
+        }
+    }
+
+    <T> FlussEnrichSourceBuilder<T> sourceBuilder(
+            FlussEnrichSourceBuilder<T> source, List<String> columns) {
+        source.setBootstrapServers(bootstrapServers)
+                .setTable(table.getDatabaseName(), table.getTableName())
+                .setColumns(columns.toArray(new String[0]));
+        clientOptions.forEach(source::setClientOption);
+        return source;
+    }
+}

@@ -1,0 +1,217 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.core.EnrichedTable;
+
+import org.apache.fluss.metadata.DataLakeFormat;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.types.DataField;
+
+import org.apache.flink.annotation.Internal;
+
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.options.Options;
+import org.apache.paimon.schema.Schema;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.types.DataTypes;
+import org.apache.paimon.types.RowType;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The Paimon table a logical table is tiered to: its catalog options, its name, how many logical
+ * columns it carries before the system columns, and whether its buckets are the base's.
+ *
+ * <p>The lake table holds the tiered logical columns followed by {@code __bucket}, {@code __offset}
+ * and {@code __timestamp}, the names Fluss's own tiering gives them, and the base's partition keys.
+ * Bucket-aligned (Paimon bucket = Fluss bucket) when the base has a bucket key and hashes it as
+ * Paimon does ({@code table.datalake.format = paimon}), as in Fluss's tiering; otherwise a
+ * bucket-unaware append table.
+ */
+@Internal
+public record LakeTableSpec(
+        Map<String, String> catalogOptions,
+        String database,
+        String table,
+        int columnCount,
+        boolean bucketAligned)
+        implements Serializable {
+
+    public static final String BUCKET_COLUMN = "__bucket";
+    public static final String OFFSET_COLUMN = "__offset";
+    public static final String TIMESTAMP_COLUMN = "__timestamp";
+    private static final Set<String> SYSTEM_COLUMNS =
+            Set.of(BUCKET_COLUMN, OFFSET_COLUMN, TIMESTAMP_COLUMN);
+
+    public LakeTableSpec {
+        catalogOptions = new HashMap<>(catalogOptions);
+    }
+
+    /**
+     * The spec for tiering {@code columns} of {@code source}, creating the Paimon table if it does
+     * not exist and checking its columns if it does.
+     */
+    public static LakeTableSpec createOrCheck(
+            Map<String, String> catalogOptions,
+            Identifier lakeTable,
+            EnrichedTable source,
+            List<String> columns) {
+        TableInfo base = source.base();
+        boolean aligned =
+                !base.getBucketKeys().isEmpty()
+                        && base.getTableConfig()
+                                .getDataLakeFormat()
+                                .equals(Optional.of(DataLakeFormat.PAIMON));
+        Schema schema = schemaOf(source, columns, aligned);
+        LakeTableSpec spec =
+                new LakeTableSpec(
+                        catalogOptions,
+                        lakeTable.getDatabaseName(),
+                        lakeTable.getObjectName(),
+                        columns.size(),
+                        aligned);
+        try (Catalog catalog = spec.catalog()) {
+            catalog.createDatabase(lakeTable.getDatabaseName(), true);
+            catalog.createTable(lakeTable, schema, true);
+            Table existing = catalog.getTable(lakeTable);
+            RowType expected =
+                    RowType.of(schema.fields().toArray(new org.apache.paimon.types.DataField[0]));
+            if (!existing.rowType().equalsIgnoreFieldId(expected)
+                    || !existing.partitionKeys().equals(schema.partitionKeys())) {
+                throw new IllegalStateException(
+                        "Paimon table '"
+                                + lakeTable.getFullName()
+                                + "' exists with columns "
+                                + existing.rowType().getFieldNames()
+                                + " partitioned by "
+                                + existing.partitionKeys()
+                                + ", but tiering '"
+                                + source.tablePath()
+                                + "' writes columns "
+                                + expected.getFieldNames()
+                                + " partitioned by "
+                                + schema.partitionKeys()
+                                + ". Tier to another Paimon table (setLakeTable) or drop this one.");
+            }
+        } catch (Exception e) {
+            if (e instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(
+                    "Could not create or load Paimon table '" + lakeTable.getFullName() + "'.", e);
+        }
+        return spec;
+    }
+
+    /** The spec of a Paimon table tiering already created, for reading it. */
+    public static LakeTableSpec existing(
+            Map<String, String> catalogOptions, Identifier lakeTable, Object tieredFrom) {
+        LakeTableSpec probe =
+                new LakeTableSpec(
+                        catalogOptions,
+                        lakeTable.getDatabaseName(),
+                        lakeTable.getObjectName(),
+                        0,
+                        false);
+        FileStoreTable table;
+        try (Catalog catalog = probe.catalog()) {
+            table = (FileStoreTable) catalog.getTable(lakeTable);
+        } catch (Catalog.TableNotExistException e) {
+            throw new IllegalStateException(
+                    "Paimon table '"
+                            + lakeTable.getFullName()
+                            + "' does not exist: run the enriched tiering of '"
+                            + tieredFrom
+                            + "' first (FlussEnrichLake.tiering()).",
+                    e);
+        } catch (Exception e) {
+            throw new IllegalStateException(
+                    "Could not load Paimon table '" + lakeTable.getFullName() + "'.", e);
+        }
+        return new LakeTableSpec(
+                catalogOptions,
+                lakeTable.getDatabaseName(),
+                lakeTable.getObjectName(),
+                table.rowType().getFieldCount() - SYSTEM_COLUMNS.size(),
+                table.coreOptions().bucket() > 0);
+    }
+
+    public static boolean isSystemColumn(String column) {
+        return SYSTEM_COLUMNS.contains(column);
+    }
+
+    /** The logical columns a lake table carries: all but the system columns. */
+    public List<String> logicalColumns(FileStoreTable table) {
+        return table.rowType().getFieldNames().stream()
+                .filter(name -> !isSystemColumn(name))
+                .toList();
+    }
+
+    private static Schema schemaOf(EnrichedTable source, List<String> columns, boolean aligned) {
+        TableInfo base = source.base();
+        Schema.Builder schema = Schema.newBuilder();
+        org.apache.fluss.types.RowType logical = source.logicalRowType();
+        for (String column : columns) {
+            if (SYSTEM_COLUMNS.contains(column)) {
+                throw new IllegalArgumentException(
+                        "Column '"
+                                + column
+                                + "' of table '"
+                                + source.tablePath()
+                                + "' has the name of a lake system column "
+                                + SYSTEM_COLUMNS
+                                + "; rename it before tiering the table.");
+            }
+            DataField field = logical.getFields().get(logical.getFieldIndex(column));
+            schema.column(column, LakeTypes.toPaimon(column, field.getType()));
+        }
+        schema.column(BUCKET_COLUMN, DataTypes.INT());
+        schema.column(OFFSET_COLUMN, DataTypes.BIGINT());
+        schema.column(TIMESTAMP_COLUMN, DataTypes.TIMESTAMP_LTZ_MILLIS());
+        schema.partitionKeys(base.getPartitionKeys());
+        if (aligned) {
+            schema.option("bucket", Integer.toString(base.getNumBuckets()));
+            schema.option("bucket-key", String.join(",", base.getBucketKeys()));
+        } else {
+            schema.option("bucket", "-1");
+        }
+        schema.comment("fluss-enrich: complete rows of Fluss table " + source.tablePath());
+        return schema.build();
+    }
+
+    Catalog catalog() {
+        return CatalogFactory.createCatalog(CatalogContext.create(Options.fromMap(catalogOptions)));
+    }
+
+    Identifier identifier() {
+        return Identifier.create(database, table);
+    }
+
+    /** The Paimon table, loaded. */
+    public FileStoreTable load() {
+        try (Catalog catalog = catalog()) {
+            return (FileStoreTable) catalog.getTable(identifier());
+        } catch (Exception e) {
+            throw new IllegalStateException(
+                    "Could not load Paimon table '" + identifier().getFullName() + "'.", e);
+        }
+    }
+
+    /** The Paimon bucket a row of base bucket {@code bucket} goes to. */
+    public int lakeBucket(int bucket) {
+        return bucketAligned ? bucket : 0;
+    }
+}

@@ -1,0 +1,178 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.FlussEnrich;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.lake.tiering.TieringCommitter;
+import dev.flussenrich.lake.tiering.TieringLag;
+import dev.flussenrich.lake.tiering.TieringWriter;
+import dev.flussenrich.table.IdentityMetadata;
+import dev.flussenrich.table.RowDataDeserializer;
+
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.RowData;
+
+import org.apache.paimon.catalog.Identifier;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Assembles the enriched-tiering job: stitched rows of a logical table, gated on every lake group,
+ * written exactly-once to one Paimon table. See {@link FlussEnrichLake#tiering()}.
+ */
+@PublicEvolving
+public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder> {
+
+    private String lakeDatabase;
+    private String lakeTable;
+    private List<String> groups;
+    private boolean bounded;
+    private MapFunction<RowData, RowData> beforeWrite;
+
+    LakeTieringBuilder() {}
+
+    /** A step between the source and the writer, for fault tests. */
+    @VisibleForTesting
+    LakeTieringBuilder mapBeforeWrite(MapFunction<RowData, RowData> step) {
+        this.beforeWrite = step;
+        return this;
+    }
+
+    /** The Paimon database and table to tier to; default the Fluss database and table names. */
+    public LakeTieringBuilder setLakeTable(String database, String table) {
+        this.lakeDatabase = database;
+        this.lakeTable = table;
+        return this;
+    }
+
+    /**
+     * The groups the lake table carries (default: all). A row reaches the lake once each of these
+     * groups has enriched it; the other groups' columns are not in the lake table.
+     */
+    public LakeTieringBuilder setGroups(String... groups) {
+        this.groups = List.of(groups);
+        return this;
+    }
+
+    /**
+     * Tier up to the frontier the job finds at start, then finish (default: run until cancelled).
+     * For a one-off backfill or a benchmark.
+     */
+    public LakeTieringBuilder setBounded(boolean bounded) {
+        this.bounded = bounded;
+        return this;
+    }
+
+    /**
+     * Adds the tiering job to {@code env}. Loads the logical table from Fluss and creates the
+     * Paimon table if it does not exist (or checks its columns if it does); each bucket continues
+     * after the offset the newest lake snapshot recorded. Checkpointing must be on: files are
+     * committed when their checkpoint completes.
+     */
+    public DataStreamSink<Void> addTo(StreamExecutionEnvironment env) {
+        checkRequired();
+        if (!env.getCheckpointConfig().isCheckpointingEnabled()) {
+            throw new IllegalStateException(
+                    "Enriched tiering commits to Paimon when a checkpoint completes, but"
+                            + " checkpointing is off: call env.enableCheckpointing(interval)"
+                            + " (the interval is how fresh the lake is).");
+        }
+        FlussConnectionConfig connection = connection();
+        EnrichedTable table = loadTable(connection);
+        List<String> tiered = tieredGroups(table);
+        List<String> columns = columnsOf(table, tiered);
+        Identifier lakeId =
+                Identifier.create(
+                        lakeDatabase != null ? lakeDatabase : table.tablePath().getDatabaseName(),
+                        lakeTable != null ? lakeTable : table.tablePath().getTableName());
+        LakeTableSpec lake = LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
+        Map<EnrichedBucket, Long> lakeOffsets = LakeOffsets.latest(lake.load());
+        TablePath path = table.tablePath();
+
+        String commitUser = "fluss-enrich-tiering-" + UUID.randomUUID();
+        RowDataDeserializer rows =
+                RowDataDeserializer.of(
+                        table.logicalRowType().project(columns),
+                        List.of(
+                                IdentityMetadata.BUCKET,
+                                IdentityMetadata.OFFSET,
+                                IdentityMetadata.TIMESTAMP,
+                                IdentityMetadata.PARTITION));
+        var source =
+                sourceBuilder(FlussEnrich.<RowData>source(), columns)
+                        .setStartOffsets(lakeOffsets)
+                        .setBounded(bounded)
+                        .setDeserializer(rows)
+                        .build();
+        String name = path + " -> " + lakeId.getFullName();
+        DataStream<RowData> stitched =
+                env.fromSource(
+                                source,
+                                WatermarkStrategy.noWatermarks(),
+                                "lake tiering source " + path)
+                        .uid("fluss-enrich-lake-tiering-source");
+        if (beforeWrite != null) {
+            stitched = stitched.map(beforeWrite, rows.getProducedType());
+        }
+        return stitched.transform(
+                        "lake tiering writer " + name,
+                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
+                        new TieringWriter(lake, commitUser))
+                .uid("fluss-enrich-lake-tiering-writer")
+                .transform(
+                        "lake tiering committer " + name,
+                        Types.VOID,
+                        new TieringCommitter(
+                                lake,
+                                commitUser,
+                                new TieringLag(
+                                        connection,
+                                        path,
+                                        table.isPartitioned(),
+                                        table.numBuckets())))
+                .uid("fluss-enrich-lake-tiering-committer")
+                .setParallelism(1)
+                .setMaxParallelism(1)
+                .sinkTo(new DiscardingSink<>())
+                .name("lake tiering end")
+                .setParallelism(1);
+    }
+
+    private List<String> tieredGroups(EnrichedTable table) {
+        if (groups == null) {
+            return table.groupNames();
+        }
+        groups.forEach(table::requireGroup);
+        return groups;
+    }
+
+    /** Base columns and the tiered groups' columns, in the logical table's order. */
+    private static List<String> columnsOf(EnrichedTable table, List<String> tiered) {
+        return table.logicalRowType().getFieldNames().stream()
+                .filter(
+                        column ->
+                                table.groupOf(column)
+                                        .map(group -> tiered.contains(group.name()))
+                                        .orElse(true))
+                .toList();
+    }
+}

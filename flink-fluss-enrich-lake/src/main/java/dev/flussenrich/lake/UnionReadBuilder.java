@@ -1,0 +1,127 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.FlussEnrich;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.lake.source.LakeSnapshotSource;
+import dev.flussenrich.table.IdentityMetadata;
+import dev.flussenrich.table.RowDataDeserializer;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.connector.base.source.hybrid.HybridSource;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.table.FileStoreTable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Assembles a union read: the newest lake snapshot, then the Fluss log from the offsets that
+ * snapshot recorded. See {@link FlussEnrichLake#unionRead()}.
+ */
+@PublicEvolving
+public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
+
+    private String lakeDatabase;
+    private String lakeTable;
+    private List<String> columns;
+    private boolean bounded;
+
+    UnionReadBuilder() {}
+
+    /** The Paimon database and table the logical table is tiered to; default the same names. */
+    public UnionReadBuilder setLakeTable(String database, String table) {
+        this.lakeDatabase = database;
+        this.lakeTable = table;
+        return this;
+    }
+
+    /** The logical columns to read (default: every column the lake table carries). */
+    public UnionReadBuilder setColumns(String... columns) {
+        this.columns = List.of(columns);
+        return this;
+    }
+
+    /** Stop at the Fluss frontier found when the log part starts (default: go on with the log). */
+    public UnionReadBuilder setBounded(boolean bounded) {
+        this.bounded = bounded;
+        return this;
+    }
+
+    /**
+     * Adds the union read to {@code env}: rows are the chosen columns followed by {@code _bucket},
+     * {@code _offset} and {@code _timestamp}, each base row once. Loads the logical table from
+     * Fluss and the newest tiered snapshot from Paimon; the log part starts, per bucket, at the
+     * offset that snapshot recorded (buckets it has nothing of start at their log start).
+     */
+    public DataStream<RowData> addTo(StreamExecutionEnvironment env) {
+        checkRequired();
+        EnrichedTable table = loadTable(connection());
+        Identifier lakeId =
+                Identifier.create(
+                        lakeDatabase != null ? lakeDatabase : table.tablePath().getDatabaseName(),
+                        lakeTable != null ? lakeTable : table.tablePath().getTableName());
+        LakeTableSpec lake = LakeTableSpec.existing(catalogOptions(), lakeId, table.tablePath());
+        FileStoreTable lakeData = lake.load();
+        List<String> lakeFields = lakeData.rowType().getFieldNames();
+        List<String> read = columns != null ? columns : lake.logicalColumns(lakeData);
+        int[] projection = new int[read.size() + 3];
+        for (int i = 0; i < read.size(); i++) {
+            projection[i] = lakeFields.indexOf(read.get(i));
+            if (projection[i] < 0 || LakeTableSpec.isSystemColumn(read.get(i))) {
+                throw new IllegalArgumentException(
+                        "Column '"
+                                + read.get(i)
+                                + "' is not in Paimon table '"
+                                + lakeId.getFullName()
+                                + "' (it carries "
+                                + lake.logicalColumns(lakeData)
+                                + "): tier its group to the lake, or read it from Fluss alone.");
+            }
+        }
+        projection[read.size()] = lakeFields.indexOf(LakeTableSpec.BUCKET_COLUMN);
+        projection[read.size() + 1] = lakeFields.indexOf(LakeTableSpec.OFFSET_COLUMN);
+        projection[read.size() + 2] = lakeFields.indexOf(LakeTableSpec.TIMESTAMP_COLUMN);
+
+        Snapshot snapshot = LakeOffsets.latestTiered(lakeData);
+        Map<EnrichedBucket, Long> offsets =
+                snapshot == null ? Map.of() : LakeOffsets.fromProperties(snapshot.properties());
+        RowDataDeserializer rows =
+                RowDataDeserializer.of(
+                        table.logicalRowType().project(read),
+                        List.of(
+                                IdentityMetadata.BUCKET,
+                                IdentityMetadata.OFFSET,
+                                IdentityMetadata.TIMESTAMP));
+        @SuppressWarnings("unchecked")
+        InternalTypeInfo<RowData> type = (InternalTypeInfo<RowData>) rows.getProducedType();
+        LakeSnapshotSource lakePart =
+                new LakeSnapshotSource(
+                        lake, snapshot == null ? -1 : snapshot.id(), projection, type);
+        var logPart =
+                sourceBuilder(FlussEnrich.<RowData>source(), new ArrayList<>(read))
+                        .setStartOffsets(offsets)
+                        .setBounded(bounded)
+                        .setDeserializer(rows)
+                        .build();
+        HybridSource<RowData> union = HybridSource.builder(lakePart).addSource(logPart).build();
+        return env.fromSource(
+                union,
+                WatermarkStrategy.noWatermarks(),
+                "union read " + lakeId.getFullName() + " + " + table.tablePath(),
+                type);
+    }
+}

@@ -1,0 +1,170 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake.tiering;
+
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.lake.LakeOffsets;
+import dev.flussenrich.lake.LakeTableSpec;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.StringSerializer;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.manifest.ManifestCommittable;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.TableCommitImpl;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Commits the writers' files to Paimon once their checkpoint is complete, one Paimon snapshot per
+ * checkpoint, whose properties record per bucket the base offset the lake holds rows up to ({@link
+ * LakeOffsets}). Runs with parallelism 1.
+ *
+ * <p>Exactly-once: committables not yet committed are kept in operator state; after a restore they
+ * are committed again with Paimon's {@code filterAndCommitMultiple}, which skips checkpoint ids
+ * this commit user has committed already. The commit user is kept in state too, so a restored job
+ * keeps it and a new job (checkpoint ids from 1 again) gets a fresh one.
+ */
+@Internal
+public final class TieringCommitter extends AbstractStreamOperator<Void>
+        implements OneInputStreamOperator<byte[], Void> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final LakeTableSpec lake;
+    private final String newCommitUser;
+    private final TieringLag lag;
+
+    private transient ListState<String> commitUserState;
+    private transient ListState<byte[]> pendingState;
+    private transient String commitUser;
+    private transient TreeMap<Long, List<TieringCommittable>> pending;
+    private transient FileStoreTable table;
+    private transient TableCommitImpl commit;
+    private transient Map<EnrichedBucket, Long> committedOffsets;
+    private transient volatile long lastSnapshotId;
+
+    public TieringCommitter(LakeTableSpec lake, String newCommitUser, TieringLag lag) {
+        this.lake = lake;
+        this.newCommitUser = newCommitUser;
+        this.lag = lag;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        commitUserState =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "commit-user", StringSerializer.INSTANCE));
+        pendingState =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "pending-committables",
+                                        BytePrimitiveArraySerializer.INSTANCE));
+        commitUser = newCommitUser;
+        for (String restored : commitUserState.get()) {
+            commitUser = restored;
+        }
+        commitUserState.update(List.of(commitUser));
+        pending = new TreeMap<>();
+        for (byte[] bytes : pendingState.get()) {
+            add(TieringCommittable.fromBytes(bytes));
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        table = lake.load();
+        commit = table.newCommit(commitUser);
+        committedOffsets = LakeOffsets.latest(table);
+        Snapshot latest = table.snapshotManager().latestSnapshot();
+        lastSnapshotId = latest == null ? 0 : latest.id();
+        lag.open();
+        getMetricGroup().gauge("lakeSnapshotId", () -> lastSnapshotId);
+        getMetricGroup().gauge("tieringLag", lag::rows);
+        // Committables restored from a checkpoint whose commit may not have happened.
+        commitUpTo(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void processElement(StreamRecord<byte[]> element) {
+        add(TieringCommittable.fromBytes(element.getValue()));
+    }
+
+    private void add(TieringCommittable committable) {
+        pending.computeIfAbsent(committable.checkpointId(), id -> new ArrayList<>())
+                .add(committable);
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        List<byte[]> bytes = new ArrayList<>();
+        pending.values().forEach(list -> list.forEach(c -> bytes.add(c.toBytes())));
+        pendingState.update(bytes);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        commitUpTo(checkpointId);
+    }
+
+    private void commitUpTo(long checkpointId) throws Exception {
+        List<ManifestCommittable> committables = new ArrayList<>();
+        Iterator<Map.Entry<Long, List<TieringCommittable>>> it =
+                pending.headMap(checkpointId, true).entrySet().iterator();
+        while (it.hasNext()) {
+            Map.Entry<Long, List<TieringCommittable>> entry = it.next();
+            ManifestCommittable manifest = new ManifestCommittable(entry.getKey());
+            for (TieringCommittable part : entry.getValue()) {
+                part.messages().forEach(manifest::addFileCommittable);
+                part.offsets()
+                        .forEach(
+                                (bucket, offset) ->
+                                        committedOffsets.merge(bucket, offset, Math::max));
+            }
+            if (!manifest.fileCommittables().isEmpty()) {
+                LakeOffsets.toProperties(committedOffsets).forEach(manifest::addProperty);
+                committables.add(manifest);
+            }
+            it.remove();
+        }
+        if (!committables.isEmpty()) {
+            commit.filterAndCommitMultiple(committables);
+            Snapshot latest = table.snapshotManager().latestSnapshot();
+            lastSnapshotId = latest == null ? 0 : latest.id();
+        }
+        lag.update(new HashMap<>(committedOffsets));
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (commit != null) {
+            commit.close();
+        }
+        lag.close();
+        super.close();
+    }
+}

@@ -1,0 +1,85 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake.tiering;
+
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.lake.FlinkRowAsPaimonRow;
+import dev.flussenrich.lake.LakeTableSpec;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.RowData;
+
+import org.apache.paimon.table.sink.StreamTableWrite;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Writes stitched rows to Paimon files and, before each checkpoint barrier, hands the files and the
+ * offsets they reach to the committer. Nothing becomes visible here: the committer commits once the
+ * checkpoint is complete, and after a failure the source replays from the checkpoint, so files
+ * written after it are never committed.
+ *
+ * <p>Input rows are the tiered columns followed by {@code _bucket}, {@code _offset}, {@code
+ * _timestamp} (the lake row) and {@code _partition}.
+ */
+@Internal
+public final class TieringWriter extends AbstractStreamOperator<byte[]>
+        implements OneInputStreamOperator<RowData, byte[]> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final LakeTableSpec lake;
+    private final String commitUser;
+    private transient StreamTableWrite write;
+    private transient FlinkRowAsPaimonRow lakeRow;
+    private transient Map<EnrichedBucket, Long> offsets;
+
+    public TieringWriter(LakeTableSpec lake, String commitUser) {
+        this.lake = lake;
+        this.commitUser = commitUser;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        write = lake.load().newStreamWriteBuilder().withCommitUser(commitUser).newWrite();
+        lakeRow = new FlinkRowAsPaimonRow(lake.columnCount() + 3);
+        offsets = new HashMap<>();
+    }
+
+    @Override
+    public void processElement(StreamRecord<RowData> element) throws Exception {
+        RowData row = element.getValue();
+        int columns = lake.columnCount();
+        int bucket = row.getInt(columns);
+        long offset = row.getLong(columns + 1);
+        String partition = row.isNullAt(columns + 3) ? null : row.getString(columns + 3).toString();
+        write.write(lakeRow.wrap(row), lake.lakeBucket(bucket));
+        offsets.put(EnrichedBucket.of(partition, bucket), offset + 1);
+    }
+
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        super.prepareSnapshotPreBarrier(checkpointId);
+        TieringCommittable committable =
+                new TieringCommittable(
+                        checkpointId, write.prepareCommit(false, checkpointId), offsets);
+        offsets = new HashMap<>();
+        output.collect(new StreamRecord<>(committable.toBytes()));
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (write != null) {
+            write.close();
+        }
+        super.close();
+    }
+}

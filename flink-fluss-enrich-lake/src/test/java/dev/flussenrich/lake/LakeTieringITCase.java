@@ -1,0 +1,188 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SharedFlussCluster;
+import dev.flussenrich.testutils.TestTables;
+
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.apache.paimon.table.FileStoreTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Enriched tiering against a real Fluss cluster, a Flink MiniCluster and a Paimon filesystem
+ * warehouse; every lake read goes through Paimon's own reader ({@link PaimonReads}).
+ */
+@ExtendWith(SharedFlussCluster.class)
+class LakeTieringITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    @TempDir Path warehouse;
+
+    private StreamExecutionEnvironment env(int restarts) {
+        Configuration conf = new Configuration();
+        if (restarts > 0) {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restarts);
+            conf.set(
+                    RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY,
+                    Duration.ofMillis(100));
+        } else {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.enableCheckpointing(200);
+        return env;
+    }
+
+    private LakeTieringBuilder tiering(TablePath path) {
+        return FlussEnrichLake.tiering()
+                .setBootstrapServers(SharedFlussCluster.cluster().bootstrapServers())
+                .setTable(path.getDatabaseName(), path.getTableName())
+                .setWarehouse(warehouse.toUri().toString());
+    }
+
+    private static String lakeRow(int id, StitchedRecord base) {
+        return "id="
+                + id
+                + " ip=10.0.0."
+                + id
+                + " city=city-"
+                + id
+                + " score="
+                + (id / 10.0)
+                + " __bucket="
+                + base.bucket().bucket()
+                + " __offset="
+                + base.offset()
+                + " __timestamp="
+                + base.timestamp();
+    }
+
+    private static List<String> expectedRows(TablePath path, int ids) throws Exception {
+        List<String> expected = new ArrayList<>();
+        for (StitchedRecord base : Enrich.baseRows(path)) {
+            int id = base.row().getInt(0);
+            if (id < ids) {
+                expected.add(lakeRow(id, base));
+            }
+        }
+        expected.sort(null);
+        return expected;
+    }
+
+    @Test
+    void theLakeHoldsOnlyCompleteRowsAndCatchesUpWhenTheLaggingGroupDoes() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("lake_lag");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 6);
+        Enrich.group(path, "geo", id -> true);
+        Enrich.group(path, "risk", id -> id < 3);
+
+        StreamExecutionEnvironment env = env(0);
+        tiering(path).addTo(env);
+        JobClient job = env.executeAsync("tier with a lagging group");
+        try {
+            FileStoreTable lake =
+                    PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
+            // Rows 3..5 lack their risk score: the lake holds rows 0..2, complete.
+            assertThat(PaimonReads.awaitRows(lake, rows -> rows.size() >= 3))
+                    .isEqualTo(expectedRows(path, 3));
+
+            Enrich.group(path, "risk", id -> id >= 3);
+            List<String> all = PaimonReads.awaitRows(lake, rows -> rows.size() >= 6);
+            assertThat(all).isEqualTo(expectedRows(path, 6));
+            assertThat(all).noneMatch(row -> row.contains("=null"));
+            Map<String, String> properties = PaimonReads.snapshotProperties(lake);
+            long offsets = 0;
+            for (int b = 0; b < 2; b++) {
+                offsets += Long.parseLong(properties.getOrDefault("fluss-enrich.offset." + b, "0"));
+            }
+            assertThat(offsets).as("lake offsets summed over buckets").isEqualTo(6);
+        } finally {
+            job.cancel().get();
+        }
+    }
+
+    /** Fails the job once, at the first row after the armed count. */
+    static class FailOnce implements MapFunction<RowData, RowData> {
+        static final AtomicInteger SEEN = new AtomicInteger();
+        static final AtomicBoolean FAILED = new AtomicBoolean();
+
+        @Override
+        public RowData map(RowData row) {
+            if (SEEN.incrementAndGet() > 150 && FAILED.compareAndSet(false, true)) {
+                throw new IllegalStateException("injected task failure");
+            }
+            return row;
+        }
+    }
+
+    @Test
+    void aTaskFailoverMidRunLeavesEachRowInTheLakeExactlyOnce() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("lake_failover");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 150);
+        Enrich.group(path, "geo", id -> true);
+        Enrich.group(path, "risk", id -> true);
+        FailOnce.SEEN.set(0);
+        FailOnce.FAILED.set(false);
+
+        StreamExecutionEnvironment env = env(2);
+        env.setParallelism(1);
+        tiering(path).mapBeforeWrite(new FailOnce()).addTo(env);
+        JobClient job = env.executeAsync("tier with a task failover");
+        try {
+            FileStoreTable lake =
+                    PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
+            PaimonReads.awaitRows(lake, r -> r.size() >= 150);
+            // Rows 150..299 arrive after a commit; the first of them fails the task, so some of
+            // them sit in written but uncommitted files when the job restarts.
+            TestTables.appendBase(SharedFlussCluster.connection(), path, 150, 300);
+            Enrich.group(path, "geo", id -> id >= 150);
+            Enrich.group(path, "risk", id -> id >= 150);
+            List<String> rows = PaimonReads.awaitRows(lake, r -> r.size() >= 300);
+            assertThat(FailOnce.FAILED).as("the fault was injected").isTrue();
+            Set<String> distinct = new HashSet<>(rows);
+            List<String> expected = expectedRows(path, 300);
+            long lost = expected.stream().filter(r -> !distinct.contains(r)).count();
+            long duplicated = rows.size() - distinct.size();
+            long partial = rows.stream().filter(r -> r.contains("=null")).count();
+            assertThat(List.of(lost, duplicated, partial)).containsExactly(0L, 0L, 0L);
+            assertThat(rows).isEqualTo(expected);
+        } finally {
+            job.cancel().get();
+        }
+    }
+}
