@@ -37,6 +37,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Enriched tiering against a real Fluss cluster, a Flink MiniCluster and a Paimon filesystem
@@ -184,5 +185,80 @@ class LakeTieringITCase {
         } finally {
             job.cancel().get();
         }
+    }
+
+    @Test
+    void aNewJobContinuesAfterTheOffsetsTheLakeSnapshotRecorded() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("lake_resubmit");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
+        Enrich.group(path, "geo", id -> true);
+        Enrich.group(path, "risk", id -> true);
+        StreamExecutionEnvironment first = env(0);
+        tiering(path).setBounded(true).addTo(first);
+        first.execute("tier rows 0..3");
+
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 4, 7);
+        Enrich.group(path, "geo", id -> id >= 4);
+        Enrich.group(path, "risk", id -> id >= 4);
+        // A new job, no checkpoint to restore: it starts from the lake's offsets, with a new
+        // commit user (its checkpoint ids start again at 1).
+        StreamExecutionEnvironment second = env(0);
+        tiering(path).setBounded(true).addTo(second);
+        second.execute("tier rows 4..6");
+
+        FileStoreTable lake =
+                PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
+        assertThat(PaimonReads.rows(lake)).isEqualTo(expectedRows(path, 7));
+    }
+
+    @Test
+    void mistakesAreNamedBeforeTheJobStarts() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("lake_errors");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
+
+        StreamExecutionEnvironment noCheckpoints =
+                StreamExecutionEnvironment.getExecutionEnvironment();
+        assertThatThrownBy(() -> tiering(path).addTo(noCheckpoints))
+                .hasMessage(
+                        "Enriched tiering commits to Paimon when a checkpoint completes, but"
+                                + " checkpointing is off: call env.enableCheckpointing(interval)"
+                                + " (the interval is how fresh the lake is).");
+        assertThatThrownBy(() -> FlussEnrichLake.tiering().addTo(env(0)))
+                .hasMessage(
+                        "bootstrap servers is required but not provided: call"
+                                + " setBootstrapServers(...).");
+        assertThatThrownBy(() -> tiering(path).setGroups("weather").addTo(env(0)))
+                .hasMessageContaining("'weather'");
+
+        tiering(path).addTo(env(0));
+        assertThatThrownBy(() -> tiering(path).setGroups("geo").addTo(env(0)))
+                .hasMessage(
+                        "Paimon table '"
+                                + path
+                                + "' exists with columns [id, ip, city, score, __bucket,"
+                                + " __offset, __timestamp] partitioned by [], but tiering '"
+                                + path
+                                + "' writes columns [id, ip, city, __bucket, __offset,"
+                                + " __timestamp] partitioned by []. Tier to another Paimon"
+                                + " table (setLakeTable) or drop this one.");
+
+        TablePath untiered = SharedFlussCluster.newTablePath("lake_none");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), untiered, 1);
+        assertThatThrownBy(
+                        () ->
+                                FlussEnrichLake.unionRead()
+                                        .setBootstrapServers(
+                                                SharedFlussCluster.cluster().bootstrapServers())
+                                        .setTable(
+                                                untiered.getDatabaseName(), untiered.getTableName())
+                                        .setWarehouse(warehouse.toUri().toString())
+                                        .addTo(env(0)))
+                .hasMessage(
+                        "Paimon table '"
+                                + untiered
+                                + "' does not exist: run the enriched tiering of '"
+                                + untiered
+                                + "' first (FlussEnrichLake.tiering()).");
     }
 }

@@ -32,6 +32,9 @@ import java.util.Map;
 record TieringCommittable(
         long checkpointId, List<CommitMessage> messages, Map<EnrichedBucket, Long> offsets) {
 
+    /** The checkpoint id of files handed over at the end of input, before the final checkpoint. */
+    static final long END_OF_INPUT = Long.MAX_VALUE;
+
     byte[] toBytes() {
         CommitMessageSerializer serializer = new CommitMessageSerializer();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -104,7 +104,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
         getMetricGroup().gauge("lakeSnapshotId", () -> lastSnapshotId);
         getMetricGroup().gauge("tieringLag", lag::rows);
         // Committables restored from a checkpoint whose commit may not have happened.
-        commitUpTo(Long.MAX_VALUE);
+        commitUpTo(TieringCommittable.END_OF_INPUT - 1);
     }
 
     @Override
@@ -120,6 +120,12 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
+        // Files handed over at the end of input are covered by the first checkpoint after them.
+        List<TieringCommittable> ended = pending.remove(TieringCommittable.END_OF_INPUT);
+        if (ended != null) {
+            pending.computeIfAbsent(context.getCheckpointId(), id -> new ArrayList<>())
+                    .addAll(ended);
+        }
         List<byte[]> bytes = new ArrayList<>();
         pending.values().forEach(list -> list.forEach(c -> bytes.add(c.toBytes())));
         pendingState.update(bytes);

@@ -68,6 +68,20 @@ public final class TieringWriter extends AbstractStreamOperator<byte[]>
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
+        handOver(checkpointId);
+    }
+
+    /**
+     * A bounded tiering ends here: the last files go to the committer, which commits them with the
+     * final checkpoint (the barriers that follow no longer pass through this operator).
+     */
+    @Override
+    public void finish() throws Exception {
+        handOver(TieringCommittable.END_OF_INPUT);
+        super.finish();
+    }
+
+    private void handOver(long checkpointId) throws Exception {
         TieringCommittable committable =
                 new TieringCommittable(
                         checkpointId, write.prepareCommit(false, checkpointId), offsets);

@@ -1,0 +1,231 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SharedFlussCluster;
+import dev.flussenrich.testutils.TestTables;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.table.Table;
+import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.metadata.PartitionSpec;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericRow;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.CloseableIterator;
+
+import org.apache.paimon.table.FileStoreTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The union read: a lake snapshot, then the Fluss log from the offsets it recorded. */
+@ExtendWith(SharedFlussCluster.class)
+class UnionReadITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    private static final String OLD = "2026-11-30";
+    private static final String NEW = "2026-12-01";
+
+    @TempDir Path warehouse;
+
+    private static StreamExecutionEnvironment env() {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.enableCheckpointing(200);
+        return env;
+    }
+
+    /** Tiers everything complete now, as a bounded job, and waits for it. */
+    private void tierOnce(TablePath path) throws Exception {
+        StreamExecutionEnvironment env = env();
+        FlussEnrichLake.tiering()
+                .setBootstrapServers(SharedFlussCluster.cluster().bootstrapServers())
+                .setTable(path.getDatabaseName(), path.getTableName())
+                .setWarehouse(warehouse.toUri().toString())
+                .setBounded(true)
+                .addTo(env);
+        env.execute("tier once");
+    }
+
+    private UnionReadBuilder unionRead(TablePath path) {
+        return FlussEnrichLake.unionRead()
+                .setBootstrapServers(SharedFlussCluster.cluster().bootstrapServers())
+                .setTable(path.getDatabaseName(), path.getTableName())
+                .setWarehouse(warehouse.toUri().toString());
+    }
+
+    private static void appendDays(TablePath path, int from, int to) throws Exception {
+        try (Table base = SharedFlussCluster.connection().getTable(path)) {
+            AppendWriter writer = base.newAppend().createWriter();
+            for (int id = from; id < to; id++) {
+                writer.append(GenericRow.of(id, BinaryString.fromString(id < 4 ? OLD : NEW)));
+            }
+            writer.flush();
+        }
+    }
+
+    /** id, then the identity the row was emitted with. */
+    private static String identity(int id, int bucket, long offset) {
+        return id + "@" + bucket + ":" + offset;
+    }
+
+    private static List<String> baseIdentities(TablePath path) throws Exception {
+        List<String> expected = new ArrayList<>();
+        for (StitchedRecord base : Enrich.baseRows(path)) {
+            expected.add(identity(base.row().getInt(0), base.bucket().bucket(), base.offset()));
+        }
+        return expected;
+    }
+
+    @Test
+    void aBoundedUnionReadReturnsTheLakeThenTheLogEachRowOnceEvenForAnExpiredPartition()
+            throws Exception {
+        Connection connection = SharedFlussCluster.connection();
+        TablePath path = SharedFlussCluster.newTablePath("union_days");
+        EnrichedTables tables = new EnrichedTables(connection.getAdmin());
+        tables.create(path, TestTables.partitionedByDay(2), false);
+        PartitionCreator partitions =
+                new PartitionCreator(
+                        connection.getAdmin(), connection.getAdmin().getTableInfo(path).get());
+        partitions.ensure(OLD);
+        partitions.ensure(NEW);
+        appendDays(path, 0, 8);
+        Enrich.group(path, "geo", id -> true);
+        List<String> tieredIdentities = baseIdentities(path);
+
+        tierOnce(path);
+        FileStoreTable lake =
+                PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
+        assertThat(lake.partitionKeys()).containsExactly("dt");
+        assertThat(PaimonReads.rows(lake)).hasSize(8).allMatch(r -> r.contains("city=city-"));
+        Map<String, String> properties = PaimonReads.snapshotProperties(lake);
+        long inLake = 0;
+        for (String day : List.of(OLD, NEW)) {
+            for (int b = 0; b < 2; b++) {
+                inLake +=
+                        Long.parseLong(
+                                properties.getOrDefault(
+                                        "fluss-enrich.offset." + day + "/" + b, "0"));
+            }
+        }
+        assertThat(inLake).as("lake offsets over both days' buckets").isEqualTo(8);
+
+        // The old day expires in Fluss; its rows live on in the lake. New rows reach Fluss only.
+        PartitionSpec oldDay = new PartitionSpec(Map.of("dt", OLD));
+        connection.getAdmin().dropPartition(path, oldDay, false).get();
+        connection
+                .getAdmin()
+                .dropPartition(tables.load(path).requireGroup("geo").companionPath(), oldDay, false)
+                .get();
+        appendDays(path, 8, 12);
+        Enrich.group(path, "geo", id -> id >= 8);
+        List<String> expected = new ArrayList<>(tieredIdentities);
+        for (String identity : baseIdentities(path)) {
+            if (!expected.contains(identity)) {
+                expected.add(identity);
+            }
+        }
+
+        StreamExecutionEnvironment env = env();
+        List<String> read = new ArrayList<>();
+        try (CloseableIterator<RowData> rows =
+                unionRead(path).setBounded(true).addTo(env).executeAndCollect()) {
+            rows.forEachRemaining(
+                    row -> {
+                        assertThat(row.getString(2).toString()).isEqualTo("city-" + row.getInt(0));
+                        read.add(identity(row.getInt(0), row.getInt(3), row.getLong(4)));
+                    });
+        }
+        assertThat(read).hasSize(12).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void aStreamingUnionReadGoesOnWithTheLogAndGatesAsEverywhere() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("union_stream");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 6);
+        Enrich.group(path, "geo", id -> true);
+        Enrich.group(path, "risk", id -> true);
+        tierOnce(path);
+        FileStoreTable lake =
+                PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
+        assertThat(PaimonReads.rows(lake)).hasSize(6);
+
+        // Rows 6..9 in the log; 8 and 9 wait for their risk score.
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 6, 10);
+        Enrich.group(path, "geo", id -> id >= 6);
+        Enrich.group(path, "risk", id -> id >= 6 && id < 8);
+
+        List<String> read = new ArrayList<>();
+        StreamExecutionEnvironment env = env();
+        try (CloseableIterator<RowData> rows = unionRead(path).addTo(env).executeAndCollect()) {
+            while (read.size() < 8) {
+                read.add(describe(rows.next()));
+            }
+            assertThat(read)
+                    .extracting(r -> r.split(" ")[0])
+                    .containsExactlyInAnyOrder("0", "1", "2", "3", "4", "5", "6", "7");
+
+            Enrich.group(path, "risk", id -> id >= 8);
+            TestTables.appendBase(SharedFlussCluster.connection(), path, 10, 12);
+            Enrich.group(path, "geo", id -> id >= 10);
+            Enrich.group(path, "risk", id -> id >= 10);
+            while (read.size() < 12) {
+                read.add(describe(rows.next()));
+            }
+        }
+        List<String> expected = new ArrayList<>();
+        for (StitchedRecord base : Enrich.baseRows(path)) {
+            int id = base.row().getInt(0);
+            expected.add(
+                    id
+                            + " city-"
+                            + id
+                            + " "
+                            + (id / 10.0)
+                            + " "
+                            + identity(id, base.bucket().bucket(), base.offset())
+                            + " "
+                            + base.timestamp());
+        }
+        assertThat(read).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** id, city, score, identity and timestamp of a union-read row of a device_logs table. */
+    private static String describe(RowData row) {
+        return row.getInt(0)
+                + " "
+                + row.getString(2)
+                + " "
+                + row.getDouble(3)
+                + " "
+                + identity(row.getInt(0), row.getInt(4), row.getLong(5))
+                + " "
+                + row.getTimestamp(6, 3).getMillisecond();
+    }
+}
