@@ -6,6 +6,7 @@
 package dev.flussenrich.core;
 
 import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.config.ConfigOptions;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TableInfo;
@@ -231,11 +232,23 @@ public final class EnrichedTableLayout {
                 .schema(schema.build())
                 .distributedBy(base.getNumBuckets(), ROUTE_COLUMN)
                 .partitionedBy(base.getPartitionKeys())
-                .properties(base.getProperties().toMap())
+                .properties(companionProperties(base))
                 .customProperty(COMPANION_OF_PROPERTY, base.getTablePath().getTableName())
                 .customProperty(COMPANION_GROUP_PROPERTY, group)
                 .comment("fluss-enrich companion of " + base.getTablePath() + ", group " + group)
                 .build();
+    }
+
+    /**
+     * The base's properties, so the bucket hash ({@code table.datalake.format}), retention and
+     * replication match; but not {@code table.datalake.enabled}: Fluss's tiering would put each
+     * companion, internal columns and all, in the lake as a table of its own. Complete rows reach
+     * the lake through enriched tiering instead.
+     */
+    private static Map<String, String> companionProperties(TableInfo base) {
+        Map<String, String> properties = new HashMap<>(base.getProperties().toMap());
+        properties.remove(ConfigOptions.TABLE_DATALAKE_ENABLED.key());
+        return properties;
     }
 
     private static Schema schemaOf(List<Schema.Column> columns) {
