@@ -6,6 +6,7 @@
 package dev.flussenrich.lake;
 
 import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.lake.tiering.TieringMetrics;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
@@ -16,6 +17,8 @@ import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -35,6 +38,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongPredicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -46,7 +50,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @ExtendWith(SharedFlussCluster.class)
 class LakeTieringITCase {
 
-    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+    private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster(METRICS);
 
     @TempDir Path warehouse;
 
@@ -120,11 +126,14 @@ class LakeTieringITCase {
             // Rows 3..5 lack their risk score: the lake holds rows 0..2, complete.
             assertThat(PaimonReads.awaitRows(lake, rows -> rows.size() >= 3))
                     .isEqualTo(expectedRows(path, 3));
+            awaitCommitterGauge(job, TieringMetrics.TIERING_LAG, lag -> lag == 3);
+            awaitCommitterGauge(job, TieringMetrics.LAKE_SNAPSHOT_ID, id -> id >= 1);
 
             Enrich.group(path, "risk", id -> id >= 3);
             List<String> all = PaimonReads.awaitRows(lake, rows -> rows.size() >= 6);
             assertThat(all).isEqualTo(expectedRows(path, 6));
             assertThat(all).noneMatch(row -> row.contains("=null"));
+            awaitCommitterGauge(job, TieringMetrics.TIERING_LAG, lag -> lag == 0);
             Map<String, String> properties = PaimonReads.snapshotProperties(lake);
             long offsets = 0;
             for (int b = 0; b < 2; b++) {
@@ -260,5 +269,24 @@ class LakeTieringITCase {
                                 + "' does not exist: run the enriched tiering of '"
                                 + untiered
                                 + "' first (FlussEnrichLake.tiering()).");
+    }
+
+    /** Polls a gauge of the tiering committer until it satisfies {@code expected}. */
+    private static void awaitCommitterGauge(JobClient job, String name, LongPredicate expected)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        Long last = null;
+        while (System.nanoTime() < deadline) {
+            for (var metric : METRICS.findMetrics(job.getJobID(), name).entrySet()) {
+                if (metric.getKey().contains("lake tiering committer")) {
+                    last = (Long) ((Gauge<?>) metric.getValue()).getValue();
+                    if (expected.test(last)) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(name + " never matched; last value " + last);
     }
 }

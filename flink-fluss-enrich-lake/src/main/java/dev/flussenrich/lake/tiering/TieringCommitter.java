@@ -101,8 +101,8 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
         Snapshot latest = table.snapshotManager().latestSnapshot();
         lastSnapshotId = latest == null ? 0 : latest.id();
         lag.open();
-        getMetricGroup().gauge("lakeSnapshotId", () -> lastSnapshotId);
-        getMetricGroup().gauge("tieringLag", lag::rows);
+        getMetricGroup().gauge(TieringMetrics.LAKE_SNAPSHOT_ID, () -> lastSnapshotId);
+        getMetricGroup().gauge(TieringMetrics.TIERING_LAG, lag::rows);
         // Committables restored from a checkpoint whose commit may not have happened.
         commitUpTo(TieringCommittable.END_OF_INPUT - 1);
     }
