@@ -13,6 +13,7 @@ import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.core.StitchedScanner;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.examples.ExampleMain;
+import dev.flussenrich.lake.FlussEnrichLake;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
@@ -23,6 +24,7 @@ import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -49,6 +51,9 @@ public final class EnrichmentBenchmark {
     static final int BUCKETS = Integer.getInteger("benchmark.buckets", 4);
     static final int PARALLELISM = 2;
     static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 3);
+
+    /** Tiering pairs (one by default: each writes every row to Parquet, about a minute). */
+    static final int TIERING_REPETITIONS = Integer.getInteger("benchmark.tiering-repetitions", 1);
 
     private final BenchmarkSchema schema = new BenchmarkSchema();
     private final BenchmarkReport report = new BenchmarkReport();
@@ -240,6 +245,22 @@ public final class EnrichmentBenchmark {
                 1.0,
                 false);
 
+        // 7. enriched tiering of A (stitched rows to Paimon) vs tiering the copy B (the same job
+        // on a plain table: Fluss's own tiering service needs its lake plugin in the servers)
+        Path warehouse = Files.createTempDirectory("benchmark-lake");
+        List<Measured> tierA = new ArrayList<>();
+        List<Measured> tierB = new ArrayList<>();
+        for (int run = 0; run < TIERING_REPETITIONS; run++) {
+            tierA.add(tiered("a", "lake_a_" + run, warehouse));
+            tierB.add(tiered("b", "lake_b_" + run, warehouse));
+        }
+        report.repeated(
+                "lake tiering rows/s (A stitched vs B), whole job",
+                tierA.stream().map(m -> m.wholeRate(rows)).toList(),
+                tierB.stream().map(m -> m.wholeRate(rows)).toList(),
+                "rows/s",
+                Double.NaN);
+
         // 5. visibility latency with the enrichment job (vs the copy job) running
         Latency latency = new Latency(fluss, connection, schema, rows);
         double[] enrichLatency = latency.fluxEnrich();
@@ -375,6 +396,30 @@ public final class EnrichmentBenchmark {
                 steadyMillis,
                 peak >> 20);
         return new Measured(millis, steadyMillis, peak);
+    }
+
+    /** Tiers every row of {@code table} to a new Paimon table as a bounded job, timed. */
+    private Measured tiered(String table, String lakeTable, Path warehouse) throws Exception {
+        System.out.println("  tiering bench." + table + " to Paimon table bench." + lakeTable);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(PARALLELISM);
+        env.enableCheckpointing(Duration.ofSeconds(10).toMillis());
+        FlussEnrichLake.tiering()
+                .setBootstrapServers(fluss.bootstrapServers())
+                .setTable(DB, table)
+                .setWarehouse(warehouse.toUri().toString())
+                .setLakeTable(DB, lakeTable)
+                .setBounded(true)
+                .addTo(env);
+        System.gc();
+        HeapSampler heap = new HeapSampler();
+        heap.start();
+        long start = System.nanoTime();
+        env.execute("tier bench." + table);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        long peak = heap.finish();
+        System.out.printf(Locale.ROOT, "    %,d ms, peak heap %,d MB%n", millis, peak >> 20);
+        return new Measured(millis, millis, peak);
     }
 
     private static String abbreviate(String statement) {
