@@ -16,6 +16,8 @@ import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.PublicEvolving;
 
+import org.apache.paimon.catalog.Identifier;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,8 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
     private TablePath table;
     private final Map<String, String> clientOptions = new HashMap<>();
     private final Map<String, String> catalogOptions = new HashMap<>();
+    private String lakeDatabase;
+    private String lakeTable;
 
     LakeJobBuilder() {}
 
@@ -65,6 +69,19 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
     public B setCatalogOption(String key, String value) {
         catalogOptions.put(key, value);
         return self();
+    }
+
+    /** The Paimon database and table of the lake; default the Fluss database and table names. */
+    public B setLakeTable(String database, String table) {
+        this.lakeDatabase = database;
+        this.lakeTable = table;
+        return self();
+    }
+
+    Identifier lakeIdentifier(TablePath logical) {
+        return Identifier.create(
+                lakeDatabase != null ? lakeDatabase : logical.getDatabaseName(),
+                lakeTable != null ? lakeTable : logical.getTableName());
     }
 
     void checkRequired() {

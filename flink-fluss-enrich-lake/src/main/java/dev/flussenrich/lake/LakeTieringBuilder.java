@@ -42,8 +42,6 @@ import java.util.UUID;
 @PublicEvolving
 public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder> {
 
-    private String lakeDatabase;
-    private String lakeTable;
     private List<String> groups;
     private boolean bounded;
     private MapFunction<RowData, RowData> beforeWrite;
@@ -54,13 +52,6 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
     @VisibleForTesting
     LakeTieringBuilder mapBeforeWrite(MapFunction<RowData, RowData> step) {
         this.beforeWrite = step;
-        return this;
-    }
-
-    /** The Paimon database and table to tier to; default the Fluss database and table names. */
-    public LakeTieringBuilder setLakeTable(String database, String table) {
-        this.lakeDatabase = database;
-        this.lakeTable = table;
         return this;
     }
 
@@ -100,10 +91,7 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         EnrichedTable table = loadTable(connection);
         List<String> tiered = tieredGroups(table);
         List<String> columns = columnsOf(table, tiered);
-        Identifier lakeId =
-                Identifier.create(
-                        lakeDatabase != null ? lakeDatabase : table.tablePath().getDatabaseName(),
-                        lakeTable != null ? lakeTable : table.tablePath().getTableName());
+        Identifier lakeId = lakeIdentifier(table.tablePath());
         LakeTableSpec lake = LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
         Map<EnrichedBucket, Long> lakeOffsets = LakeOffsets.latest(lake.load());
         TablePath path = table.tablePath();

@@ -35,19 +35,10 @@ import java.util.Map;
 @PublicEvolving
 public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
 
-    private String lakeDatabase;
-    private String lakeTable;
     private List<String> columns;
     private boolean bounded;
 
     UnionReadBuilder() {}
-
-    /** The Paimon database and table the logical table is tiered to; default the same names. */
-    public UnionReadBuilder setLakeTable(String database, String table) {
-        this.lakeDatabase = database;
-        this.lakeTable = table;
-        return this;
-    }
 
     /** The logical columns to read (default: every column the lake table carries). */
     public UnionReadBuilder setColumns(String... columns) {
@@ -70,10 +61,7 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
     public DataStream<RowData> addTo(StreamExecutionEnvironment env) {
         checkRequired();
         EnrichedTable table = loadTable(connection());
-        Identifier lakeId =
-                Identifier.create(
-                        lakeDatabase != null ? lakeDatabase : table.tablePath().getDatabaseName(),
-                        lakeTable != null ? lakeTable : table.tablePath().getTableName());
+        Identifier lakeId = lakeIdentifier(table.tablePath());
         LakeTableSpec lake = LakeTableSpec.existing(catalogOptions(), lakeId, table.tablePath());
         FileStoreTable lakeData = lake.load();
         List<String> lakeFields = lakeData.rowType().getFieldNames();

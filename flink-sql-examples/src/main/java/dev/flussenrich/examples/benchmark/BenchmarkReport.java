@@ -92,10 +92,12 @@ final class BenchmarkReport {
         out.println();
         out.printf(
                 Locale.ROOT,
-                "fluss-enrich benchmark, %,d rows, %d buckets, parallelism %d, %d runs of each"
-                        + " throughput measurement (median; range of the runs' ratios)%n",
+                "fluss-enrich benchmark, %,d rows, %d buckets, %d group(s), parallelism %d, %d"
+                        + " runs of each throughput measurement (median; range of the runs'"
+                        + " ratios)%n",
                 rows,
                 EnrichmentBenchmark.BUCKETS,
+                EnrichmentBenchmark.GROUPS.size(),
                 EnrichmentBenchmark.PARALLELISM,
                 EnrichmentBenchmark.REPETITIONS);
         out.printf(

@@ -33,6 +33,48 @@ final class BenchmarkSchema {
     static final String FLUSS_READ_HINT =
             "/*+ OPTIONS('" + FETCH_SIZE_KEY + "' = '" + FETCH_SIZE + "') */";
 
+    /** A column group of A: its name, columns (with types) and the expressions that fill them. */
+    record Group(String name, List<String> columns, String ddl, String expressions) {
+
+        /** The enrichment INSERT of this group, reading A with {@code readHint} (or none). */
+        String insert(String readHint) {
+            return "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = '"
+                    + name
+                    + "') */ (_bucket, _offset, "
+                    + String.join(", ", columns)
+                    + ") SELECT _bucket, _offset, "
+                    + expressions
+                    + " FROM enrich.bench.a"
+                    + readHint;
+        }
+
+        String companion() {
+            return "a--enrich--" + name;
+        }
+    }
+
+    /**
+     * The enrichment columns as {@code count} groups: one group {@code enr} with all three, or
+     * three groups {@code enr1..3} with one column each (written by three jobs).
+     */
+    static List<Group> groups(int count) {
+        if (count == 1) {
+            return List.of(
+                    new Group(
+                            "enr",
+                            ENRICHMENT_COLUMNS,
+                            "e_label STRING, e_score DOUBLE, e_rank INT",
+                            ENRICHMENT_EXPRESSIONS));
+        }
+        if (count == 3) {
+            return List.of(
+                    new Group("enr1", List.of("e_label"), "e_label STRING", "UPPER(c2)"),
+                    new Group("enr2", List.of("e_score"), "e_score DOUBLE", "c5 * 2.0"),
+                    new Group("enr3", List.of("e_rank"), "e_rank INT", "c3 + 1"));
+        }
+        throw new IllegalArgumentException("benchmark.groups must be 1 or 3, got " + count);
+    }
+
     private static final String[] TYPES = {"STRING", "INT", "BIGINT", "DOUBLE", "TIMESTAMP(3)"};
     private static final long EPOCH_2026 = 1_767_225_600_000L;
 

@@ -52,6 +52,10 @@ public final class EnrichmentBenchmark {
     static final int PARALLELISM = 2;
     static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 3);
 
+    /** The enrichment columns as 1 group (one job) or 3 groups (three jobs). */
+    static final List<BenchmarkSchema.Group> GROUPS =
+            BenchmarkSchema.groups(Integer.getInteger("benchmark.groups", 1));
+
     /** Tiering pairs (one by default: each writes every row to Parquet, about a minute). */
     static final int TIERING_REPETITIONS = Integer.getInteger("benchmark.tiering-repetitions", 1);
 
@@ -118,9 +122,9 @@ public final class EnrichmentBenchmark {
                         + schema.allColumnsDdl()
                         + ") WITH ('bucket.num' = '"
                         + BUCKETS
-                        + "', 'bucket.key' = 'c0', 'column-groups.enr' = '"
-                        + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
-                        + "')");
+                        + "', 'bucket.key' = 'c0'"
+                        + groupProperties()
+                        + ")");
         batch.executeSql(
                 "CREATE TABLE fluss.bench.b ("
                         + schema.allColumnsDdl()
@@ -141,13 +145,7 @@ public final class EnrichmentBenchmark {
 
         // 1. enrichment write vs copy write (and 6. their peak heap), paired runs
         Progress progress = new Progress(connection);
-        String enrichStatement =
-                "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = 'enr') */"
-                        + " (_bucket, _offset, "
-                        + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
-                        + ") SELECT _bucket, _offset, "
-                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
-                        + " FROM enrich.bench.a";
+        List<String> enrichStatements = GROUPS.stream().map(g -> g.insert("")).toList();
         String copyStatement =
                 "INSERT INTO fluss.bench.b SELECT "
                         + schema.baseColumnList()
@@ -161,9 +159,9 @@ public final class EnrichmentBenchmark {
             if (run > 0) {
                 emptyCompanionAndCopy();
             }
-            // A fresh group has no duplicates: all rows are in once C holds N rows.
-            enrich.add(timed(progress.rowsIn(TablePath.of(DB, "a--enrich--enr")), enrichStatement));
-            copy.add(timed(progress.rowsIn(TablePath.of(DB, "b")), copyStatement));
+            // A fresh group has no duplicates: all rows are in once each companion holds N rows.
+            enrich.add(timed(progress.rowsInEach(companions()), enrichStatements));
+            copy.add(timed(progress.rowsIn(TablePath.of(DB, "b")), List.of(copyStatement)));
         }
         timed(
                 progress.rowsIn(TablePath.of(DB, "ideal")),
@@ -174,7 +172,10 @@ public final class EnrichmentBenchmark {
         reportRates("enrichment job rows/s", enrich, copy, 3.0, 2.0);
 
         // 2. stored bytes
-        long companionBytes = disk.logBytes(TablePath.of(DB, "a--enrich--enr"));
+        long companionBytes = 0;
+        for (TablePath companion : companions()) {
+            companionBytes += disk.logBytes(companion);
+        }
         long copyBytes = disk.logBytes(TablePath.of(DB, "b"));
         long idealBytes = disk.logBytes(TablePath.of(DB, "ideal"));
         report.ratio(
@@ -325,14 +326,36 @@ public final class EnrichmentBenchmark {
         return BenchmarkReport.median(runs.stream().map(m -> (double) m.peakHeapBytes()).toList());
     }
 
-    /** Before a repeated write: group 'enr' dropped and added again, B dropped and created. */
+    private static String groupProperties() {
+        StringBuilder properties = new StringBuilder();
+        for (BenchmarkSchema.Group group : GROUPS) {
+            properties
+                    .append(", 'column-groups.")
+                    .append(group.name())
+                    .append("' = '")
+                    .append(String.join(", ", group.columns()))
+                    .append("'");
+        }
+        return properties.toString();
+    }
+
+    private static List<TablePath> companions() {
+        return GROUPS.stream().map(g -> TablePath.of(DB, g.companion())).toList();
+    }
+
+    /** Before a repeated write: the groups dropped and added again, B dropped and created. */
     private void emptyCompanionAndCopy() throws Exception {
-        batch.executeSql("CALL enrich.sys.drop_column_group('bench.a', 'enr')").await();
-        batch.executeSql(
-                        "CALL enrich.sys.add_column_group('bench.a', 'enr', '"
-                                + schema.enrichmentColumnsDdl()
-                                + "')")
-                .await();
+        for (BenchmarkSchema.Group group : GROUPS) {
+            batch.executeSql("CALL enrich.sys.drop_column_group('bench.a', '" + group.name() + "')")
+                    .await();
+            batch.executeSql(
+                            "CALL enrich.sys.add_column_group('bench.a', '"
+                                    + group.name()
+                                    + "', '"
+                                    + group.ddl()
+                                    + "')")
+                    .await();
+        }
         batch.executeSql("DROP TABLE fluss.bench.b").await();
         batch.executeSql(
                         "CREATE TABLE fluss.bench.b ("
@@ -349,13 +372,21 @@ public final class EnrichmentBenchmark {
      * peak heap while it runs, then cancels it.
      */
     private Measured timed(Progress.Counter handled, String statement) throws Exception {
-        System.out.println("  running: " + abbreviate(statement));
+        return timed(handled, List.of(statement));
+    }
+
+    /** The same for statements that run side by side as separate jobs (one per group). */
+    private Measured timed(Progress.Counter handled, List<String> statements) throws Exception {
+        statements.forEach(statement -> System.out.println("  running: " + abbreviate(statement)));
         RowCounter.reset();
         System.gc();
         HeapSampler heap = new HeapSampler();
         heap.start();
         long start = System.nanoTime();
-        TableResult result = batch.executeSql(statement);
+        List<TableResult> results = new ArrayList<>();
+        for (String statement : statements) {
+            results.add(batch.executeSql(statement));
+        }
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         long at20 = -1;
         long at80 = -1;
@@ -371,24 +402,28 @@ public final class EnrichmentBenchmark {
             if (count >= rows) {
                 break;
             }
-            var status = result.getJobClient().orElseThrow().getJobStatus().get();
-            if (status.isGloballyTerminalState()) {
-                result.await();
-                throw new IllegalStateException("Job ended as " + status + ": " + statement);
+            for (TableResult result : results) {
+                var status = result.getJobClient().orElseThrow().getJobStatus().get();
+                if (status.isGloballyTerminalState()) {
+                    result.await();
+                    throw new IllegalStateException("Job ended as " + status + ": " + statements);
+                }
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException(
                         "Did not finish within 5 minutes ("
                                 + count
                                 + " rows handled): "
-                                + statement);
+                                + statements);
             }
             Thread.sleep(20);
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         long steadyMillis = Math.max(1, (at80 - at20) / 1_000_000);
         long peak = heap.finish();
-        result.getJobClient().orElseThrow().cancel().get();
+        for (TableResult result : results) {
+            result.getJobClient().orElseThrow().cancel().get();
+        }
         System.out.printf(
                 Locale.ROOT,
                 "    %,d ms (20%%..80%% of the rows in %,d ms), peak heap %,d MB%n",
@@ -506,16 +541,17 @@ public final class EnrichmentBenchmark {
         /** p50 and p99 with the fluss-enrich enrichment job and a stitched reader. */
         double[] fluxEnrich() throws Exception {
             TableEnvironment tEnv = streaming();
-            TableResult job =
-                    tEnv.executeSql(
-                            "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = 'enr') */"
-                                    + " (_bucket, _offset, "
-                                    + String.join(", ", BenchmarkSchema.ENRICHMENT_COLUMNS)
-                                    + ") SELECT _bucket, _offset, "
-                                    + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
-                                    + " FROM enrich.bench.a /*+ OPTIONS('scan.startup.mode' ="
-                                    + " 'enrichment-watermark', 'scan.startup.enrichment.group' ="
-                                    + " 'enr') */");
+            List<TableResult> jobs = new ArrayList<>();
+            for (BenchmarkSchema.Group group : GROUPS) {
+                jobs.add(
+                        tEnv.executeSql(
+                                group.insert(
+                                        " /*+ OPTIONS('scan.startup.mode' ="
+                                                + " 'enrichment-watermark',"
+                                                + " 'scan.startup.enrichment.group' = '"
+                                                + group.name()
+                                                + "') */")));
+            }
             EnrichedTable table =
                     new EnrichedTables(connection.getAdmin()).load(TablePath.of(DB, "a"));
             List<Double> latencies = new ArrayList<>();
@@ -526,7 +562,11 @@ public final class EnrichmentBenchmark {
                             new StitchedScanner(
                                     readerConnection,
                                     table,
-                                    List.of("c1", BenchmarkSchema.ENRICHMENT_COLUMNS.get(0)))) {
+                                    List.of(
+                                            "c1",
+                                            BenchmarkSchema.ENRICHMENT_COLUMNS.get(0),
+                                            BenchmarkSchema.ENRICHMENT_COLUMNS.get(1),
+                                            BenchmarkSchema.ENRICHMENT_COLUMNS.get(2)))) {
                 reader.subscribeAll(StartPosition.latest(), false);
                 Thread producer = produce(nextIds());
                 long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
@@ -539,7 +579,9 @@ public final class EnrichmentBenchmark {
                 }
                 producer.join();
             } finally {
-                job.getJobClient().orElseThrow().cancel().get();
+                for (TableResult job : jobs) {
+                    job.getJobClient().orElseThrow().cancel().get();
+                }
             }
             return percentiles(latencies);
         }

@@ -28,6 +28,18 @@ final class Progress {
         this.offsets = new BucketOffsets(connection.getAdmin());
     }
 
+    /** The fewest rows any of {@code tables} holds: all are done when the last one is. */
+    Counter rowsInEach(List<TablePath> tables) {
+        List<Counter> counters = tables.stream().map(this::rowsIn).toList();
+        return () -> {
+            long fewest = Long.MAX_VALUE;
+            for (Counter counter : counters) {
+                fewest = Math.min(fewest, counter.count());
+            }
+            return fewest;
+        };
+    }
+
     /** The rows a plain table holds (sum of its high watermarks, one request). */
     Counter rowsIn(TablePath table) {
         List<EnrichedBucket> buckets = new ArrayList<>();
