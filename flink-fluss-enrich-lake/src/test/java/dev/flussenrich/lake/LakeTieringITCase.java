@@ -5,12 +5,14 @@
 
 package dev.flussenrich.lake;
 
+import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.lake.tiering.TieringMetrics;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
+import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.api.common.functions.MapFunction;
@@ -23,7 +25,13 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.reader.RecordReaderIterator;
 import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.table.source.Split;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -219,6 +227,79 @@ class LakeTieringITCase {
         FileStoreTable lake =
                 PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
         assertThat(PaimonReads.rows(lake)).isEqualTo(expectedRows(path, 7));
+    }
+
+    @Test
+    void aGroupLeftOutOfTheLakeNeverDelaysIt() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("lake_geo_only");
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
+        Enrich.group(path, "geo", id -> true);
+        // Group risk has enriched nothing; the lake carries geo only.
+        StreamExecutionEnvironment env = env(0);
+        tiering(path).setGroups("geo").setBounded(true).addTo(env);
+        env.execute("tier geo only");
+
+        FileStoreTable lake =
+                PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
+        List<String> expected = new ArrayList<>();
+        for (StitchedRecord base : Enrich.baseRows(path)) {
+            int id = base.row().getInt(0);
+            expected.add(
+                    "id="
+                            + id
+                            + " ip=10.0.0."
+                            + id
+                            + " city=city-"
+                            + id
+                            + " __bucket="
+                            + base.bucket().bucket()
+                            + " __offset="
+                            + base.offset()
+                            + " __timestamp="
+                            + base.timestamp());
+        }
+        expected.sort(null);
+        assertThat(PaimonReads.rows(lake)).isEqualTo(expected);
+    }
+
+    @Test
+    void aBaseThatHashesAsPaimonGetsABucketAlignedLakeTable() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("lake_aligned");
+        TableDescriptor paimonHashed =
+                TableDescriptor.builder()
+                        .schema(TestTables.deviceLogs(3).getSchema())
+                        .distributedBy(3, "id")
+                        .property("table.datalake.format", "paimon")
+                        .customProperties(TestTables.deviceLogs(3).getCustomProperties())
+                        .build();
+        new EnrichedTables(SharedFlussCluster.admin()).create(path, paimonHashed, false);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 12);
+        Enrich.group(path, "geo", id -> true);
+        Enrich.group(path, "risk", id -> true);
+        StreamExecutionEnvironment env = env(0);
+        tiering(path).setBounded(true).addTo(env);
+        env.execute("tier a Paimon-hashed table");
+
+        FileStoreTable lake =
+                PaimonReads.table(warehouse, path.getDatabaseName(), path.getTableName());
+        assertThat(lake.options()).containsEntry("bucket", "3").containsEntry("bucket-key", "id");
+        assertThat(PaimonReads.rows(lake)).isEqualTo(expectedRows(path, 12));
+        // Each Paimon bucket holds exactly the rows of the Fluss bucket with its number.
+        int bucketField = lake.rowType().getFieldNames().indexOf("__bucket");
+        long rows = 0;
+        ReadBuilder read = lake.newReadBuilder();
+        for (Split split : read.newScan().plan().splits()) {
+            int paimonBucket = ((DataSplit) split).bucket();
+            try (RecordReader<InternalRow> reader = read.newRead().createReader(split)) {
+                RecordReaderIterator<InternalRow> it = new RecordReaderIterator<>(reader);
+                while (it.hasNext()) {
+                    assertThat(it.next().getInt(bucketField)).isEqualTo(paimonBucket);
+                    rows++;
+                }
+            }
+        }
+        assertThat(rows).isEqualTo(12);
     }
 
     @Test

@@ -170,6 +170,12 @@ public final class EnrichmentBenchmark {
                         + " FROM fluss.bench.a "
                         + BenchmarkSchema.FLUSS_READ_HINT);
         reportRates("enrichment job rows/s", enrich, copy, 3.0, 2.0);
+        if (Boolean.getBoolean("benchmark.tiering-only")) {
+            // For profiling the tiering alone: A enriched and B copied once, then the tiering.
+            measureTiering();
+            report.print(System.out, rows);
+            return;
+        }
 
         // 2. stored bytes
         long companionBytes = 0;
@@ -246,21 +252,7 @@ public final class EnrichmentBenchmark {
                 1.0,
                 false);
 
-        // 7. enriched tiering of A (stitched rows to Paimon) vs tiering the copy B (the same job
-        // on a plain table: Fluss's own tiering service needs its lake plugin in the servers)
-        Path warehouse = Files.createTempDirectory("benchmark-lake");
-        List<Measured> tierA = new ArrayList<>();
-        List<Measured> tierB = new ArrayList<>();
-        for (int run = 0; run < TIERING_REPETITIONS; run++) {
-            tierA.add(tiered("a", "lake_a_" + run, warehouse));
-            tierB.add(tiered("b", "lake_b_" + run, warehouse));
-        }
-        report.repeated(
-                "lake tiering rows/s (A stitched vs B), whole job",
-                tierA.stream().map(m -> m.wholeRate(rows)).toList(),
-                tierB.stream().map(m -> m.wholeRate(rows)).toList(),
-                "rows/s",
-                Double.NaN);
+        measureTiering();
 
         // 5. visibility latency with the enrichment job (vs the copy job) running
         Latency latency = new Latency(fluss, connection, schema, rows);
@@ -431,6 +423,26 @@ public final class EnrichmentBenchmark {
                 steadyMillis,
                 peak >> 20);
         return new Measured(millis, steadyMillis, peak);
+    }
+
+    /**
+     * 7. Enriched tiering of A (stitched rows to Paimon) vs tiering the copy B with the same job on
+     * a plain table: Fluss's own tiering service needs its lake plugin in the servers.
+     */
+    private void measureTiering() throws Exception {
+        Path warehouse = Files.createTempDirectory("benchmark-lake");
+        List<Measured> tierA = new ArrayList<>();
+        List<Measured> tierB = new ArrayList<>();
+        for (int run = 0; run < TIERING_REPETITIONS; run++) {
+            tierA.add(tiered("a", "lake_a_" + run, warehouse));
+            tierB.add(tiered("b", "lake_b_" + run, warehouse));
+        }
+        report.repeated(
+                "lake tiering rows/s (A stitched vs B), whole job",
+                tierA.stream().map(m -> m.wholeRate(rows)).toList(),
+                tierB.stream().map(m -> m.wholeRate(rows)).toList(),
+                "rows/s",
+                Double.NaN);
     }
 
     /** Tiers every row of {@code table} to a new Paimon table as a bounded job, timed. */
