@@ -52,6 +52,9 @@ public final class EnrichmentBenchmark {
     static final int PARALLELISM = 2;
     static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 3);
 
+    /** Options for fluss-enrich's reads of A, e.g. {@code -Dbenchmark.read-options=k=v}. */
+    static final String STITCHED_READ_HINT = readHint(System.getProperty("benchmark.read-options"));
+
     /** The enrichment columns as 1 group (one job) or 3 groups (three jobs). */
     static final List<BenchmarkSchema.Group> GROUPS =
             BenchmarkSchema.groups(Integer.getInteger("benchmark.groups", 1));
@@ -210,7 +213,9 @@ public final class EnrichmentBenchmark {
                             RowCounter.counter(),
                             "INSERT INTO default_catalog.default_database.sink_all SELECT "
                                     + schema.allColumnList()
-                                    + " FROM enrich.bench.a WHERE tick(c0)"));
+                                    + " FROM enrich.bench.a"
+                                    + STITCHED_READ_HINT
+                                    + " WHERE tick(c0)"));
             readB.add(
                     timed(
                             RowCounter.counter(),
@@ -224,7 +229,9 @@ public final class EnrichmentBenchmark {
                             RowCounter.counter(),
                             "INSERT INTO default_catalog.default_database.sink_base SELECT "
                                     + schema.baseColumnList()
-                                    + " FROM enrich.bench.a WHERE tick(c0)"));
+                                    + " FROM enrich.bench.a"
+                                    + STITCHED_READ_HINT
+                                    + " WHERE tick(c0)"));
             plain.add(
                     timed(
                             RowCounter.counter(),
@@ -248,6 +255,20 @@ public final class EnrichmentBenchmark {
                 "peak heap, stitched read vs read of B (median)",
                 medianHeap(stitched),
                 medianHeap(readB),
+                "bytes",
+                1.0,
+                false);
+        report.ratio(
+                "peak live heap (after GC), enrichment job vs copy",
+                medianLiveHeap(enrich),
+                medianLiveHeap(copy),
+                "bytes",
+                1.0,
+                false);
+        report.ratio(
+                "peak live heap (after GC), stitched read vs B",
+                medianLiveHeap(stitched),
+                medianLiveHeap(readB),
                 "bytes",
                 1.0,
                 false);
@@ -318,6 +339,23 @@ public final class EnrichmentBenchmark {
         return BenchmarkReport.median(runs.stream().map(m -> (double) m.peakHeapBytes()).toList());
     }
 
+    private static double medianLiveHeap(List<Measured> runs) {
+        return BenchmarkReport.median(
+                runs.stream().map(m -> (double) m.peakLiveHeapBytes()).toList());
+    }
+
+    private static String readHint(String options) {
+        if (options == null || options.isBlank()) {
+            return "";
+        }
+        List<String> pairs = new ArrayList<>();
+        for (String pair : options.split(",")) {
+            String[] kv = pair.split("=", 2);
+            pairs.add("'" + kv[0].trim() + "' = '" + kv[1].trim() + "'");
+        }
+        return " /*+ OPTIONS(" + String.join(", ", pairs) + ") */";
+    }
+
     private static String groupProperties() {
         StringBuilder properties = new StringBuilder();
         for (BenchmarkSchema.Group group : GROUPS) {
@@ -374,6 +412,8 @@ public final class EnrichmentBenchmark {
         System.gc();
         HeapSampler heap = new HeapSampler();
         heap.start();
+        LiveHeap liveHeap = new LiveHeap();
+        liveHeap.start();
         long start = System.nanoTime();
         List<TableResult> results = new ArrayList<>();
         for (String statement : statements) {
@@ -413,16 +453,18 @@ public final class EnrichmentBenchmark {
         long millis = (System.nanoTime() - start) / 1_000_000;
         long steadyMillis = Math.max(1, (at80 - at20) / 1_000_000);
         long peak = heap.finish();
+        long live = liveHeap.finish();
         for (TableResult result : results) {
             result.getJobClient().orElseThrow().cancel().get();
         }
         System.out.printf(
                 Locale.ROOT,
-                "    %,d ms (20%%..80%% of the rows in %,d ms), peak heap %,d MB%n",
+                "    %,d ms (20%%..80%% of the rows in %,d ms), peak heap %,d MB, live %,d MB%n",
                 millis,
                 steadyMillis,
-                peak >> 20);
-        return new Measured(millis, steadyMillis, peak);
+                peak >> 20,
+                live >> 20);
+        return new Measured(millis, steadyMillis, peak, live);
     }
 
     /**
@@ -468,14 +510,14 @@ public final class EnrichmentBenchmark {
         long millis = (System.nanoTime() - start) / 1_000_000;
         long peak = heap.finish();
         System.out.printf(Locale.ROOT, "    %,d ms, peak heap %,d MB%n", millis, peak >> 20);
-        return new Measured(millis, millis, peak);
+        return new Measured(millis, millis, peak, peak);
     }
 
     private static String abbreviate(String statement) {
         return statement.length() > 110 ? statement.substring(0, 110) + " ..." : statement;
     }
 
-    record Measured(long millis, long steadyMillis, long peakHeapBytes) {
+    record Measured(long millis, long steadyMillis, long peakHeapBytes, long peakLiveHeapBytes) {
 
         double wholeRate(int rows) {
             return rows / (millis / 1000.0);
