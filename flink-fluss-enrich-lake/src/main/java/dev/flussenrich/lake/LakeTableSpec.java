@@ -20,7 +20,6 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
-import org.apache.paimon.table.Table;
 import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowType;
 
@@ -61,10 +60,10 @@ public record LakeTableSpec(
     }
 
     /**
-     * The spec for tiering {@code columns} of {@code source}, creating the Paimon table if it does
-     * not exist and checking its columns if it does.
+     * The Paimon table for tiering {@code columns} of {@code source}, created if it does not exist
+     * and its columns checked if it does.
      */
-    public static LakeTableSpec createOrCheck(
+    public static FileStoreTable createOrCheck(
             Map<String, String> catalogOptions,
             Identifier lakeTable,
             EnrichedTable source,
@@ -76,17 +75,10 @@ public record LakeTableSpec(
                                 .getDataLakeFormat()
                                 .equals(Optional.of(DataLakeFormat.PAIMON));
         Schema schema = schemaOf(source, columns, aligned);
-        LakeTableSpec spec =
-                new LakeTableSpec(
-                        catalogOptions,
-                        lakeTable.getDatabaseName(),
-                        lakeTable.getObjectName(),
-                        columns.size(),
-                        aligned);
-        try (Catalog catalog = spec.catalog()) {
+        try (Catalog catalog = catalogOf(catalogOptions)) {
             catalog.createDatabase(lakeTable.getDatabaseName(), true);
             catalog.createTable(lakeTable, schema, true);
-            Table existing = catalog.getTable(lakeTable);
+            FileStoreTable existing = (FileStoreTable) catalog.getTable(lakeTable);
             RowType expected =
                     RowType.of(schema.fields().toArray(new org.apache.paimon.types.DataField[0]));
             if (!existing.rowType().equalsIgnoreFieldId(expected)
@@ -106,6 +98,7 @@ public record LakeTableSpec(
                                 + schema.partitionKeys()
                                 + ". Tier to another Paimon table (setLakeTable) or drop this one.");
             }
+            return existing;
         } catch (Exception e) {
             if (e instanceof RuntimeException runtime) {
                 throw runtime;
@@ -113,22 +106,13 @@ public record LakeTableSpec(
             throw new IllegalStateException(
                     "Could not create or load Paimon table '" + lakeTable.getFullName() + "'.", e);
         }
-        return spec;
     }
 
-    /** The spec of a Paimon table tiering already created, for reading it. */
-    public static LakeTableSpec existing(
+    /** A Paimon table tiering already created, for reading it. */
+    public static FileStoreTable loadExisting(
             Map<String, String> catalogOptions, Identifier lakeTable, Object tieredFrom) {
-        LakeTableSpec probe =
-                new LakeTableSpec(
-                        catalogOptions,
-                        lakeTable.getDatabaseName(),
-                        lakeTable.getObjectName(),
-                        0,
-                        false);
-        FileStoreTable table;
-        try (Catalog catalog = probe.catalog()) {
-            table = (FileStoreTable) catalog.getTable(lakeTable);
+        try (Catalog catalog = catalogOf(catalogOptions)) {
+            return (FileStoreTable) catalog.getTable(lakeTable);
         } catch (Catalog.TableNotExistException e) {
             throw new IllegalStateException(
                     "Paimon table '"
@@ -141,6 +125,14 @@ public record LakeTableSpec(
             throw new IllegalStateException(
                     "Could not load Paimon table '" + lakeTable.getFullName() + "'.", e);
         }
+    }
+
+    /**
+     * The spec of a loaded lake table: its logical column count and bucket mode are read from the
+     * table itself, so writers and readers follow what is in Paimon.
+     */
+    public static LakeTableSpec of(
+            Map<String, String> catalogOptions, Identifier lakeTable, FileStoreTable table) {
         return new LakeTableSpec(
                 catalogOptions,
                 lakeTable.getDatabaseName(),
@@ -154,7 +146,7 @@ public record LakeTableSpec(
     }
 
     /** The logical columns a lake table carries: all but the system columns. */
-    public List<String> logicalColumns(FileStoreTable table) {
+    public static List<String> logicalColumns(FileStoreTable table) {
         return table.rowType().getFieldNames().stream()
                 .filter(name -> !isSystemColumn(name))
                 .toList();
@@ -192,7 +184,7 @@ public record LakeTableSpec(
         return schema.build();
     }
 
-    Catalog catalog() {
+    private static Catalog catalogOf(Map<String, String> catalogOptions) {
         return CatalogFactory.createCatalog(CatalogContext.create(Options.fromMap(catalogOptions)));
     }
 
@@ -202,7 +194,7 @@ public record LakeTableSpec(
 
     /** The Paimon table, loaded. */
     public FileStoreTable load() {
-        try (Catalog catalog = catalog()) {
+        try (Catalog catalog = catalogOf(catalogOptions)) {
             return (FileStoreTable) catalog.getTable(identifier());
         } catch (Exception e) {
             throw new IllegalStateException(

@@ -30,6 +30,7 @@ import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
 
 import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.table.FileStoreTable;
 
 import java.util.List;
 import java.util.Map;
@@ -92,8 +93,10 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         List<String> tiered = tieredGroups(table);
         List<String> columns = columnsOf(table, tiered);
         Identifier lakeId = lakeIdentifier(table.tablePath());
-        LakeTableSpec lake = LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
-        Map<EnrichedBucket, Long> lakeOffsets = LakeOffsets.latest(lake.load());
+        FileStoreTable lakeData =
+                LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
+        LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
+        Map<EnrichedBucket, Long> lakeOffsets = LakeOffsets.latest(lakeData);
         TablePath path = table.tablePath();
 
         String commitUser = "fluss-enrich-tiering-" + UUID.randomUUID();

@@ -62,10 +62,11 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
         checkRequired();
         EnrichedTable table = loadTable(connection());
         Identifier lakeId = lakeIdentifier(table.tablePath());
-        LakeTableSpec lake = LakeTableSpec.existing(catalogOptions(), lakeId, table.tablePath());
-        FileStoreTable lakeData = lake.load();
+        FileStoreTable lakeData =
+                LakeTableSpec.loadExisting(catalogOptions(), lakeId, table.tablePath());
+        LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
         List<String> lakeFields = lakeData.rowType().getFieldNames();
-        List<String> read = columns != null ? columns : lake.logicalColumns(lakeData);
+        List<String> read = columns != null ? columns : LakeTableSpec.logicalColumns(lakeData);
         int[] projection = new int[read.size() + 3];
         for (int i = 0; i < read.size(); i++) {
             projection[i] = lakeFields.indexOf(read.get(i));
@@ -76,7 +77,7 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
                                 + "' is not in Paimon table '"
                                 + lakeId.getFullName()
                                 + "' (it carries "
-                                + lake.logicalColumns(lakeData)
+                                + LakeTableSpec.logicalColumns(lakeData)
                                 + "): tier its group to the lake, or read it from Fluss alone.");
             }
         }

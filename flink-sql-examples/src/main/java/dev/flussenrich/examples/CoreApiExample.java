@@ -119,7 +119,8 @@ public final class CoreApiExample {
                 .build();
     }
 
-    private static void writeBaseRows(Connection connection) throws Exception {
+    /** Appends the demo's base rows (device_id, ip) to demo.device_logs; the lake demo too. */
+    static void writeBaseRows(Connection connection) throws Exception {
         try (Table table = connection.getTable(TABLE)) {
             AppendWriter writer = table.newAppend().createWriter();
             for (int id = 0; id < ROWS; id++) {

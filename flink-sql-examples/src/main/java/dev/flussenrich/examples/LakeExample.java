@@ -17,8 +17,6 @@ import dev.flussenrich.lake.FlussEnrichLake;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
-import org.apache.fluss.client.table.Table;
-import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableDescriptor;
@@ -76,7 +74,7 @@ public final class LakeExample {
             EnrichedTables tables = new EnrichedTables(connection.getAdmin());
             tables.create(TABLE, deviceLogs(), false);
             EnrichedTable table = tables.load(TABLE);
-            appendBaseRows(connection);
+            CoreApiExample.writeBaseRows(connection);
             enrich(connection, table, 0, 6);
             out.println("Wrote " + ROWS + " base rows to " + TABLE + "; group 'geo' enriched 6");
 
@@ -142,16 +140,6 @@ public final class LakeExample {
                 .distributedBy(2, "device_id")
                 .customProperty("column-groups.geo", "city")
                 .build();
-    }
-
-    private static void appendBaseRows(Connection connection) throws Exception {
-        try (Table table = connection.getTable(TABLE)) {
-            AppendWriter writer = table.newAppend().createWriter();
-            for (int id = 0; id < ROWS; id++) {
-                writer.append(GenericRow.of(id, BinaryString.fromString("192.0.2." + (10 + id))));
-            }
-            writer.flush();
-        }
     }
 
     /** Writes group geo for device ids {@code from..to-1}. */

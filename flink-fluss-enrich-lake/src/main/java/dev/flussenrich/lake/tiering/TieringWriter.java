@@ -14,11 +14,14 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.binary.BinaryStringData;
 
 import org.apache.paimon.table.sink.StreamTableWrite;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Writes stitched rows to Paimon files and, before each checkpoint barrier, hands the files and the
@@ -40,6 +43,8 @@ public final class TieringWriter extends AbstractStreamOperator<byte[]>
     private transient StreamTableWrite write;
     private transient FlinkRowAsPaimonRow lakeRow;
     private transient Map<EnrichedBucket, Long> offsets;
+    private transient EnrichedBucket lastBucket;
+    private transient StringData lastPartition;
 
     public TieringWriter(LakeTableSpec lake, String commitUser) {
         this.lake = lake;
@@ -60,9 +65,22 @@ public final class TieringWriter extends AbstractStreamOperator<byte[]>
         int columns = lake.columnCount();
         int bucket = row.getInt(columns);
         long offset = row.getLong(columns + 1);
-        String partition = row.isNullAt(columns + 3) ? null : row.getString(columns + 3).toString();
         write.write(lakeRow.wrap(row), lake.lakeBucket(bucket));
-        offsets.put(EnrichedBucket.of(partition, bucket), offset + 1);
+        offsets.put(bucketOf(row, bucket), offset + 1);
+    }
+
+    /** The row's bucket; rows of one bucket come in runs, so its key is built once per run. */
+    private EnrichedBucket bucketOf(RowData row, int bucket) {
+        int partitionField = lake.columnCount() + 3;
+        StringData partition = row.isNullAt(partitionField) ? null : row.getString(partitionField);
+        if (lastBucket == null
+                || lastBucket.bucket() != bucket
+                || !Objects.equals(partition, lastPartition)) {
+            // A copy: the row's bytes may be reused for the next record.
+            lastPartition = partition == null ? null : ((BinaryStringData) partition).copy();
+            lastBucket = EnrichedBucket.of(partition == null ? null : partition.toString(), bucket);
+        }
+        return lastBucket;
     }
 
     @Override
