@@ -5,9 +5,9 @@
 
 package dev.flussenrich.datastream;
 
+import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedScanner;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
@@ -40,7 +40,8 @@ public final class FlussEnrichSourceBuilder<T> {
     private Map<EnrichedBucket, Long> startOffsets = Map.of();
     private boolean bounded;
     private Duration partitionDiscoveryInterval = Duration.ofSeconds(10);
-    private int maxBufferedRows = StitchedScanner.DEFAULT_MAX_BUFFERED_ROWS;
+    private int maxBufferedRows = BufferBound.DEFAULT_MAX_ROWS;
+    private long maxBufferedBytes = BufferBound.DEFAULT_MAX_BYTES;
     private final Map<String, String> clientOptions = new HashMap<>();
     private StitchedRecordDeserializer<T> deserializer;
 
@@ -98,6 +99,16 @@ public final class FlussEnrichSourceBuilder<T> {
         return this;
     }
 
+    /**
+     * How much heap (estimated) the rows one source subtask holds back may take at most, over all
+     * its buckets, while a projection waits for enrichment (default 32 MB). Whichever of this and
+     * {@link #setMaxBufferedRows} is reached first bounds the buffer.
+     */
+    public FlussEnrichSourceBuilder<T> setMaxBufferedBytes(long maxBufferedBytes) {
+        this.maxBufferedBytes = maxBufferedBytes;
+        return this;
+    }
+
     /** How often an unbounded read looks for new partitions (default 10 s). */
     public FlussEnrichSourceBuilder<T> setPartitionDiscoveryInterval(Duration interval) {
         this.partitionDiscoveryInterval = interval;
@@ -135,10 +146,7 @@ public final class FlussEnrichSourceBuilder<T> {
             throw new IllegalArgumentException(
                     "The enrichment-watermark start position needs a group name.");
         }
-        if (maxBufferedRows < 1) {
-            throw new IllegalArgumentException(
-                    "The buffer bound must be at least 1 row, got " + maxBufferedRows + ".");
-        }
+        BufferBound bufferBound = new BufferBound(maxBufferedRows, maxBufferedBytes);
         if (partitionDiscoveryInterval == null
                 || partitionDiscoveryInterval.isNegative()
                 || partitionDiscoveryInterval.isZero()) {
@@ -155,7 +163,7 @@ public final class FlussEnrichSourceBuilder<T> {
                         start,
                         bounded,
                         partitionDiscoveryInterval,
-                        maxBufferedRows,
+                        bufferBound,
                         startOffsets);
         return new FlussEnrichSource<>(settings, deserializer);
     }

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.source;
 
+import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.StartPosition;
@@ -23,8 +24,8 @@ import java.util.Optional;
 /**
  * What a source reads: the table, the projected logical columns, where each bucket starts (a start
  * position, overridden per bucket by explicit start offsets), whether the read is bounded (stops at
- * the frontier captured when it starts), and how many rows a reader holds back at most while
- * waiting for enrichment.
+ * the frontier captured when it starts), and how much a reader holds back at most while waiting for
+ * enrichment.
  */
 @Internal
 public record ScanSettings(
@@ -34,7 +35,7 @@ public record ScanSettings(
         StartPosition start,
         boolean bounded,
         Duration partitionDiscoveryInterval,
-        int maxBufferedRows,
+        BufferBound bufferBound,
         Map<EnrichedBucket, Long> startOffsets)
         implements Serializable {
 
@@ -52,7 +53,7 @@ public record ScanSettings(
             StartPosition start,
             boolean bounded,
             Duration partitionDiscoveryInterval,
-            int maxBufferedRows) {
+            BufferBound bufferBound) {
         this(
                 connection,
                 table,
@@ -60,7 +61,7 @@ public record ScanSettings(
                 start,
                 bounded,
                 partitionDiscoveryInterval,
-                maxBufferedRows,
+                bufferBound,
                 Map.of());
     }
 

@@ -5,14 +5,15 @@
 
 package dev.flussenrich.table;
 
+import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedScanner;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.description.Description;
 
 import java.time.Duration;
@@ -122,12 +123,27 @@ public final class FlussEnrichConnectorOptions {
     public static final ConfigOption<Integer> SCAN_MAX_BUFFERED_ROWS =
             ConfigOptions.key("scan.max-buffered-rows")
                     .intType()
-                    .defaultValue(StitchedScanner.DEFAULT_MAX_BUFFERED_ROWS)
+                    .defaultValue(BufferBound.DEFAULT_MAX_ROWS)
                     .withDescription(
                             "How many rows one source subtask holds back at most (over all its"
-                                    + " buckets) while a projection waits for enrichment; a"
-                                    + " bucket over its share fetches no more until half of it is"
-                                    + " drained. One fetch per bucket may go past it.");
+                                    + " buckets and tables) while a projection waits for"
+                                    + " enrichment; a bucket over its share fetches no more from"
+                                    + " that table until half of it is drained. One poll per"
+                                    + " table may go past it. See also"
+                                    + " 'scan.max-buffered-bytes': the first bound reached"
+                                    + " applies.");
+
+    public static final ConfigOption<MemorySize> SCAN_MAX_BUFFERED_BYTES =
+            ConfigOptions.key("scan.max-buffered-bytes")
+                    .memoryType()
+                    .defaultValue(new MemorySize(BufferBound.DEFAULT_MAX_BYTES))
+                    .withDescription(
+                            "How much heap the rows one source subtask holds back may take at most"
+                                    + " (estimated from the rows fetched; over all its buckets and"
+                                    + " tables) while a projection waits for enrichment. A held"
+                                    + " row takes several times its size in the log. Shared as"
+                                    + " 'scan.max-buffered-rows' is; the first bound reached"
+                                    + " applies.");
 
     // ---------------------------------------------------------------- sink
 

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.table;
 
+import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
@@ -46,6 +47,7 @@ import static dev.flussenrich.table.FlussEnrichConnectorOptions.COLUMN_GROUPS_PR
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GAP_POLICY;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.FLUSS_TABLE;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_BYTES;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_ROWS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP;
@@ -101,6 +103,7 @@ public final class FlussEnrichDynamicTableFactory
                 SCAN_STARTUP_ENRICHMENT_GROUP,
                 SCAN_PARTITION_DISCOVERY_INTERVAL,
                 SCAN_MAX_BUFFERED_ROWS,
+                SCAN_MAX_BUFFERED_BYTES,
                 ENRICHMENT_GROUP,
                 ENRICHMENT_GAP_POLICY);
     }
@@ -119,7 +122,9 @@ public final class FlussEnrichDynamicTableFactory
                 FlussEnrichConnectorOptionsUtil.startPosition(options, target.table),
                 bounded,
                 options.get(SCAN_PARTITION_DISCOVERY_INTERVAL),
-                options.get(SCAN_MAX_BUFFERED_ROWS));
+                new BufferBound(
+                        options.get(SCAN_MAX_BUFFERED_ROWS),
+                        options.get(SCAN_MAX_BUFFERED_BYTES).getBytes()));
     }
 
     @Override

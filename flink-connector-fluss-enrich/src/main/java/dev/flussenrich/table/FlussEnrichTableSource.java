@@ -5,6 +5,7 @@
 
 package dev.flussenrich.table;
 
+import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.LogicalTable;
 import dev.flussenrich.core.StartPosition;
@@ -45,7 +46,7 @@ public final class FlussEnrichTableSource
     private final StartPosition start;
     private final boolean bounded;
     private final Duration discoveryInterval;
-    private final int maxBufferedRows;
+    private final BufferBound bufferBound;
 
     private List<String> columns;
     private DataType projectedPhysicalType;
@@ -59,14 +60,14 @@ public final class FlussEnrichTableSource
             StartPosition start,
             boolean bounded,
             Duration discoveryInterval,
-            int maxBufferedRows) {
+            BufferBound bufferBound) {
         this.connection = connection;
         this.table = table;
         this.physicalType = physicalType;
         this.start = start;
         this.bounded = bounded;
         this.discoveryInterval = discoveryInterval;
-        this.maxBufferedRows = maxBufferedRows;
+        this.bufferBound = bufferBound;
         this.columns = DataType.getFieldNames(physicalType);
         this.projectedPhysicalType = physicalType;
     }
@@ -88,7 +89,7 @@ public final class FlussEnrichTableSource
                         start,
                         bounded,
                         discoveryInterval,
-                        maxBufferedRows);
+                        bufferBound);
         RowDataDeserializer deserializer =
                 new RowDataDeserializer(
                         FlinkConversions.toFlussRowType(flinkProjected),
@@ -145,7 +146,7 @@ public final class FlussEnrichTableSource
                         start,
                         bounded,
                         discoveryInterval,
-                        maxBufferedRows);
+                        bufferBound);
         copy.columns = columns;
         copy.projectedPhysicalType = projectedPhysicalType;
         copy.metadata = metadata;

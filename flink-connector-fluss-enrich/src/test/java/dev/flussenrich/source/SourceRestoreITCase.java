@@ -5,12 +5,12 @@
 
 package dev.flussenrich.source;
 
+import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedScanner;
 import dev.flussenrich.core.internal.PartitionCreator;
 import dev.flussenrich.metrics.StitchedReaderMetrics;
 import dev.flussenrich.source.enumerator.BucketEnumerator;
@@ -66,7 +66,7 @@ class SourceRestoreITCase {
                 start,
                 false,
                 Duration.ofSeconds(10),
-                StitchedScanner.DEFAULT_MAX_BUFFERED_ROWS);
+                BufferBound.DEFAULT);
     }
 
     /**
@@ -147,7 +147,7 @@ class SourceRestoreITCase {
                         settings.start(),
                         true,
                         settings.partitionDiscoveryInterval(),
-                        settings.maxBufferedRows());
+                        settings.bufferBound());
         Map<Integer, Integer> signals = new HashMap<>();
         try (MockSplitEnumeratorContext<BucketSplit> context =
                         new MockSplitEnumeratorContext<>(2) {

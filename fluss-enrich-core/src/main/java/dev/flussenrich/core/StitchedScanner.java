@@ -47,9 +47,6 @@ public final class StitchedScanner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StitchedScanner.class);
 
-    /** Rows one scanner holds back at most by default, over all its buckets. */
-    public static final int DEFAULT_MAX_BUFFERED_ROWS = 100_000;
-
     private static final Duration SLICE = Duration.ofMillis(20);
     private static final long PARTITION_RETRY_NANOS = Duration.ofMillis(500).toNanos();
     private static final Duration PERIODIC_CHECK = Duration.ofSeconds(5);
@@ -63,7 +60,7 @@ public final class StitchedScanner implements AutoCloseable {
     private final List<Source> companions = new ArrayList<>();
     private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
     private final Map<PreparedOffset, Long> preparedOffsets = new HashMap<>();
-    private final int maxBufferedRows;
+    private final BufferBound bufferBound;
     private long lastPartitionRetry;
     private long lastPeriodicCheck = System.nanoTime();
 
@@ -74,6 +71,7 @@ public final class StitchedScanner implements AutoCloseable {
         final LogScanner scanner;
         final PartitionIds partitionIds;
         final Map<Long, String> partitionNames = new HashMap<>();
+        final HeldRowSize rowSize = new HeldRowSize();
 
         /** Buckets subscribed right now, and buckets waiting for their partition to appear. */
         final Map<EnrichedBucket, Boolean> subscribed = new HashMap<>();
@@ -161,22 +159,19 @@ public final class StitchedScanner implements AutoCloseable {
 
     /** Opens a scanner of {@code columns} (logical names, output order) of {@code table}. */
     public StitchedScanner(Connection connection, EnrichedTable table, List<String> columns) {
-        this(connection, table, columns, DEFAULT_MAX_BUFFERED_ROWS);
+        this(connection, table, columns, BufferBound.DEFAULT);
     }
 
     /**
-     * Opens a scanner that holds back at most about {@code maxBufferedRows} rows (base and
-     * companion rows waiting for their match, over all buckets; one fetch per bucket may go past
-     * it). Each bucket gets an equal share; a bucket over its share fetches no more until half of
-     * it is drained.
+     * Opens a scanner that holds back at most about {@code bufferBound} (base and companion rows
+     * waiting for their match, over all buckets; one poll per table may go past it).
      */
     public StitchedScanner(
-            Connection connection, EnrichedTable table, List<String> columns, int maxBufferedRows) {
-        if (maxBufferedRows < 1) {
-            throw new IllegalArgumentException(
-                    "The buffer bound must be at least 1 row, got " + maxBufferedRows + ".");
-        }
-        this.maxBufferedRows = maxBufferedRows;
+            Connection connection,
+            EnrichedTable table,
+            List<String> columns,
+            BufferBound bufferBound) {
+        this.bufferBound = bufferBound;
         this.table = table;
         this.plan = new ProjectionPlan(table, columns);
         this.offsets = new BucketOffsets(connection.getAdmin());
@@ -393,7 +388,7 @@ public final class StitchedScanner implements AutoCloseable {
             if (!fetched) {
                 idle();
             }
-            int share = bufferShare();
+            long shares = bufferShares();
             for (BucketStitcher stitcher : stitchers.values()) {
                 stitcher.drain(out::add);
                 while (stitcher.pendingSkip() != null || stitcher.pendingRewind() != null) {
@@ -404,7 +399,7 @@ public final class StitchedScanner implements AutoCloseable {
                     }
                     stitcher.drain(out::add);
                 }
-                applyBackpressure(stitcher, share);
+                applyBackpressure(stitcher, shares);
             }
         } while (out.isEmpty() && !isFinished() && System.nanoTime() < deadline);
         return out;
@@ -432,6 +427,7 @@ public final class StitchedScanner implements AutoCloseable {
                 continue;
             }
             List<ScanRecord> bucketRecords = records.records(tableBucket);
+            source.rowSize.sample(bucketRecords);
             if (group < 0) {
                 stitcher.addBase(bucketRecords);
             } else {
@@ -500,24 +496,39 @@ public final class StitchedScanner implements AutoCloseable {
         return rows;
     }
 
-    /** Each unfinished bucket's share of the buffer bound, for each of its tables. */
-    private int bufferShare() {
-        long active = stitchers.values().stream().filter(s -> !s.isFinished()).count();
-        long tables = 1 + companions.size();
-        return (int) Math.max(1, maxBufferedRows / Math.max(1, active * tables));
+    /** The estimated heap of the rows held back right now (what the bound in bytes counts). */
+    public long bufferedBytes() {
+        long bytes = 0;
+        for (BucketStitcher stitcher : stitchers.values()) {
+            bytes += stitcher.pendingBase() * base.rowSize.bytesPerRow();
+            for (int g = 0; g < companions.size(); g++) {
+                bytes += stitcher.pendingCompanion(g) * companions.get(g).rowSize.bytesPerRow();
+            }
+        }
+        return bytes;
     }
 
-    /** Pauses fetching for a bucket over its share of the buffer, resumes it once half drained. */
-    private void applyBackpressure(BucketStitcher stitcher, int share) {
+    /** Into how many equal shares the buffer bound is split: unfinished buckets times tables. */
+    private long bufferShares() {
+        long active = stitchers.values().stream().filter(s -> !s.isFinished()).count();
+        return active * (1 + companions.size());
+    }
+
+    /**
+     * Pauses fetching a bucket from a table once it holds its share of the buffer bound, resumes it
+     * once half of that is drained.
+     */
+    private void applyBackpressure(BucketStitcher stitcher, long shares) {
         EnrichedBucket bucket = stitcher.bucket();
         if (stitcher.isFinished()) {
             base.unsubscribe(bucket);
             companions.forEach(c -> c.unsubscribe(bucket));
             return;
         }
-        if (stitcher.pendingBase() >= share) {
+        int baseShare = bufferBound.shareInRows(shares, base.rowSize.bytesPerRow());
+        if (stitcher.pendingBase() >= baseShare) {
             base.unsubscribe(bucket);
-        } else if (stitcher.pendingBase() <= share / 2 && !base.isSubscribed(bucket)) {
+        } else if (stitcher.pendingBase() <= baseShare / 2 && !base.isSubscribed(bucket)) {
             base.subscribe(bucket, stitcher.baseReceivedUpTo());
         }
         for (int g = 0; g < companions.size(); g++) {
@@ -526,6 +537,7 @@ public final class StitchedScanner implements AutoCloseable {
             if (position < 0) {
                 continue; // partition not created yet
             }
+            int share = bufferBound.shareInRows(shares, companion.rowSize.bytesPerRow());
             if (stitcher.pendingCompanion(g) >= share) {
                 companion.unsubscribe(bucket);
             } else if (stitcher.pendingCompanion(g) <= share / 2

@@ -38,6 +38,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+import java.util.function.ToLongFunction;
 
 import static dev.flussenrich.testutils.TestTables.appendBase;
 import static dev.flussenrich.testutils.TestTables.bucket0;
@@ -419,9 +421,44 @@ class StitchedScannerITCase {
      */
     @Test
     void oneBufferBoundPerReaderAcrossManyBucketsWithExactOutput() throws Exception {
+        // a fetch returns whole batches: one batch of up to 5 rows per bucket and table, twice
+        long slack = 4 * 2 * 10;
+        long maxBuffered =
+                readAllWithBound(
+                        BufferBound.DEFAULT.withMaxRows(24),
+                        StitchedScanner::bufferedRows,
+                        List.of("id", "city"),
+                        id -> "[" + id + ", c" + id + "]");
+        assertThat(maxBuffered).isLessThanOrEqualTo(24 + slack);
+    }
+
+    @Test
+    void aBoundInBytesHoldsBackRowsByTheirHeapWithExactOutput() throws Exception {
+        long bound = 1024;
+        long maxBuffered =
+                readAllWithBound(
+                        BufferBound.DEFAULT.withMaxBytes(bound),
+                        StitchedScanner::bufferedBytes,
+                        List.of("id", "ip", "city"),
+                        id -> "[" + id + ", 10.0.0." + id + ", c" + id + "]");
+        // A held base row (id, ip) takes 256 bytes of heap, a companion row (offset, city) 240.
+        // One batch of up to 5 rows per bucket and table may go past a share, twice: 80 rows.
+        // (Bounded by rows only, this read held up to 39,198 bytes.)
+        assertThat(maxBuffered).isLessThanOrEqualTo(bound + 80 * 256);
+    }
+
+    /**
+     * Reads a 4-bucket table with {@code bound} while its group lags, then catches up; asserts the
+     * output is exact and returns the largest {@code buffered} seen.
+     */
+    private long readAllWithBound(
+            BufferBound bound,
+            ToLongFunction<StitchedScanner> buffered,
+            List<String> columns,
+            IntFunction<String> expectedValues)
+            throws Exception {
         int buckets = 4;
         int rows = 240;
-        int bound = 24;
         TablePath wide = SharedFlussCluster.newTablePath("bounded");
         EnrichedTable wideTable = createDeviceLogs(connection, wide, buckets);
         try (Table base = connection.getTable(wide)) {
@@ -441,17 +478,14 @@ class StitchedScannerITCase {
         smallFetches.set(
                 ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
                 MemorySize.parse("256b"));
-        // a fetch returns whole batches: one batch of up to 5 rows per bucket and table, twice
-        long slack = (long) buckets * 2 * 10;
         long maxBuffered = 0;
         List<StitchedRecord> out = new ArrayList<>();
         try (Connection small = ConnectionFactory.createConnection(smallFetches);
-                StitchedScanner reader =
-                        new StitchedScanner(small, wideTable, List.of("id", "city"), bound)) {
+                StitchedScanner reader = new StitchedScanner(small, wideTable, columns, bound)) {
             reader.subscribeAll(StartPosition.earliest(), false);
             for (int i = 0; i < 20; i++) {
                 out.addAll(reader.poll(Duration.ofMillis(50)));
-                maxBuffered = Math.max(maxBuffered, reader.bufferedRows());
+                maxBuffered = Math.max(maxBuffered, buffered.applyAsLong(reader));
             }
             assertThat(out).isEmpty(); // the group has nothing yet: nothing partial leaves
 
@@ -469,21 +503,17 @@ class StitchedScannerITCase {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (out.size() < rows && System.nanoTime() < deadline) {
                 out.addAll(reader.poll(Duration.ofMillis(50)));
-                maxBuffered = Math.max(maxBuffered, reader.bufferedRows());
+                maxBuffered = Math.max(maxBuffered, buffered.applyAsLong(reader));
             }
         }
-        assertThat(maxBuffered).isLessThanOrEqualTo(bound + slack);
         List<String> expected = new ArrayList<>();
         for (StitchedRecord row : baseRows) {
             expected.add(
                     row.bucket().bucket()
                             + "@"
                             + row.offset()
-                            + " ["
-                            + row.row().getInt(0)
-                            + ", c"
-                            + row.row().getInt(0)
-                            + "]");
+                            + " "
+                            + expectedValues.apply(row.row().getInt(0)));
         }
         // lost = 0, duplicated = 0, partial = 0; per bucket in offset order
         assertThat(describe(out)).hasSize(rows).containsExactlyInAnyOrderElementsOf(expected);
@@ -496,6 +526,7 @@ class StitchedScannerITCase {
                             .toList();
             assertThat(offsets).isSorted().doesNotHaveDuplicates();
         }
+        return maxBuffered;
     }
 
     @Test

@@ -63,7 +63,7 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
             table = new EnrichedTables(connection.getAdmin()).load(settings.table());
             scanner =
                     new StitchedScanner(
-                            connection, table, settings.columns(), settings.maxBufferedRows());
+                            connection, table, settings.columns(), settings.bufferBound());
         }
         return scanner;
     }

@@ -1,0 +1,69 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.annotation.PublicEvolving;
+
+import java.io.Serializable;
+
+/**
+ * How much one {@link StitchedScanner} holds back at most, over all its buckets, while rows wait
+ * for their match (base rows for a group's rows, or the other way round): a number of rows and an
+ * estimate of their heap in bytes, whichever is reached first.
+ *
+ * <p>Each unfinished bucket gets an equal share of both, for each table it reads; a bucket over its
+ * share fetches no more from that table until half of it is drained. Bytes are what bounds a wide
+ * table (a held row takes several times its log size on the heap); rows bound a narrow one.
+ *
+ * @param maxRows rows held back at most
+ * @param maxBytes estimated heap of the rows held back at most
+ */
+@PublicEvolving
+public record BufferBound(int maxRows, long maxBytes) implements Serializable {
+
+    /** Rows one scanner holds back at most by default. */
+    public static final int DEFAULT_MAX_ROWS = 100_000;
+
+    /**
+     * Heap one scanner holds back at most by default: about what Fluss's own reader holds in its
+     * fetch buffer (16 MB of log bytes per fetch, of rows not yet turned into objects), twice.
+     */
+    public static final long DEFAULT_MAX_BYTES = 32L << 20;
+
+    public static final BufferBound DEFAULT = new BufferBound(DEFAULT_MAX_ROWS, DEFAULT_MAX_BYTES);
+
+    public BufferBound {
+        if (maxRows < 1) {
+            throw new IllegalArgumentException(
+                    "The buffer bound must be at least 1 row, got " + maxRows + ".");
+        }
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException(
+                    "The buffer bound must be at least 1 byte, got " + maxBytes + ".");
+        }
+    }
+
+    /** This bound with {@code rows} instead. */
+    public BufferBound withMaxRows(int rows) {
+        return new BufferBound(rows, maxBytes);
+    }
+
+    /** This bound with {@code bytes} instead. */
+    public BufferBound withMaxBytes(long bytes) {
+        return new BufferBound(maxRows, bytes);
+    }
+
+    /**
+     * Rows of one table one bucket may hold: its share of both bounds, {@code shares} being the
+     * unfinished buckets times the tables read; at least 1.
+     */
+    int shareInRows(long shares, long bytesPerRow) {
+        long divisor = Math.max(1, shares);
+        long byRows = maxRows / divisor;
+        long byBytes = maxBytes / divisor / Math.max(1, bytesPerRow);
+        return (int) Math.max(1, Math.min(byRows, byBytes));
+    }
+}

@@ -1,0 +1,90 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core;
+
+import org.apache.fluss.client.table.scanner.ScanRecord;
+import org.apache.fluss.record.ChangeType;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.row.TimestampNtz;
+
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.util.ArrayDeque;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The estimate the buffer bound in bytes counts, against the heap the rows really take. */
+class HeldRowSizeTest {
+
+    private static final int ROWS = 20_000;
+
+    @Test
+    void estimateOfWideRowsIsWithinAFifthOfTheirMeasuredHeap() {
+        assertEstimateMatchesHeap(50);
+    }
+
+    @Test
+    void estimateOfNarrowRowsIsWithinAFifthOfTheirMeasuredHeap() {
+        assertEstimateMatchesHeap(4);
+    }
+
+    @Test
+    void averageFollowsTheSampledBatches() {
+        HeldRowSize size = new HeldRowSize();
+        List<ScanRecord> batch = List.of(record(0, 4), record(1, 4), record(2, 4));
+        size.sample(batch);
+        assertThat(size.bytesPerRow()).isEqualTo(HeldRowSize.heapBytes(batch.get(0).getRow()));
+    }
+
+    /** Holds rows as Fluss's log scanner builds them, queued as a bucket's buffer holds them. */
+    private static void assertEstimateMatchesHeap(int columns) {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        long before = usedAfterCollection(memory);
+        ArrayDeque<ScanRecord> held = new ArrayDeque<>();
+        long estimated = 0;
+        for (int i = 0; i < ROWS; i++) {
+            ScanRecord record = record(i, columns);
+            held.add(record);
+            estimated += HeldRowSize.heapBytes(record.getRow());
+        }
+        long measured = usedAfterCollection(memory) - before;
+        assertThat(held).hasSize(ROWS);
+        assertThat((double) estimated).isCloseTo(measured, within(measured * 0.2));
+    }
+
+    private static long usedAfterCollection(MemoryMXBean memory) {
+        System.gc();
+        System.gc();
+        return memory.getHeapMemoryUsage().getUsed();
+    }
+
+    /**
+     * A row as {@code CompletedFetch.toScanRecord} builds it: a GenericRow of boxed values, each
+     * string a BinaryString over its own byte array. Columns cycle through string (10 to 29 bytes),
+     * int, bigint, double and timestamp, as the benchmark's table does.
+     */
+    private static ScanRecord record(long offset, int columns) {
+        GenericRow row = new GenericRow(columns);
+        for (int c = 0; c < columns; c++) {
+            long value = offset * 1_000 + c + 1_000_000;
+            switch (c % 5) {
+                case 0 ->
+                        row.setField(
+                                c, BinaryString.fromString("value-" + value + "-".repeat(c % 20)));
+                case 1 -> row.setField(c, (int) value);
+                case 2 -> row.setField(c, value);
+                case 3 -> row.setField(c, value * 0.5);
+                default -> row.setField(c, TimestampNtz.fromMillis(value));
+            }
+        }
+        return new ScanRecord(offset, offset, ChangeType.APPEND_ONLY, row);
+    }
+}
