@@ -13,13 +13,18 @@ import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
+import org.apache.fluss.client.table.scanner.log.ScanRecords;
 import org.apache.fluss.exception.AuthorizationException;
+import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TablePath;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /** Reads the source offset stored at one position of a companion bucket. */
 @Internal
@@ -49,6 +54,72 @@ final class CompanionProbe {
      */
     long sourceOffsetAt(TablePath companion, Long partitionId, int bucket, long position) {
         return sourceOffsets(companion, partitionId, bucket, position, position + 1).get(0);
+    }
+
+    /**
+     * The {@code _source_offset} of the companion row at one log position in each of several
+     * buckets, read with one scanner for all of them (a probe per bucket costs a table handle, a
+     * scanner and a fetch round trip each).
+     *
+     * @param positions each bucket's log offset to read
+     * @param partitionIdOf a bucket's partition id in the companion, or null if not partitioned
+     */
+    Map<EnrichedBucket, Long> sourceOffsetsAt(
+            TablePath companion,
+            Map<EnrichedBucket, Long> positions,
+            Function<EnrichedBucket, Long> partitionIdOf) {
+        Map<EnrichedBucket, Long> found = new HashMap<>();
+        if (positions.isEmpty()) {
+            return found;
+        }
+        try (Table table = FlussCalls.retrying(() -> connection.getTable(companion));
+                LogScanner scanner =
+                        table.newScan()
+                                .project(List.of(EnrichedTableLayout.SOURCE_OFFSET_COLUMN))
+                                .createLogScanner()) {
+            long tableId = table.getTableInfo().getTableId();
+            Map<TableBucket, EnrichedBucket> buckets = new HashMap<>();
+            positions.forEach(
+                    (bucket, position) -> {
+                        Long partitionId = partitionIdOf.apply(bucket);
+                        if (partitionId == null) {
+                            scanner.subscribe(bucket.bucket(), position);
+                        } else {
+                            scanner.subscribe(partitionId, bucket.bucket(), position);
+                        }
+                        buckets.put(new TableBucket(tableId, partitionId, bucket.bucket()), bucket);
+                    });
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (System.nanoTime() < deadline) {
+                ScanRecords records = scanner.poll(POLL);
+                for (TableBucket tableBucket : records.buckets()) {
+                    EnrichedBucket bucket = buckets.get(tableBucket);
+                    if (bucket == null || found.containsKey(bucket)) {
+                        continue;
+                    }
+                    long position = positions.get(bucket);
+                    for (ScanRecord record : records.records(tableBucket)) {
+                        if (record.logOffset() == position) {
+                            found.put(bucket, record.getRow().getLong(0));
+                            break;
+                        }
+                    }
+                }
+                if (found.size() == positions.size()) {
+                    return found;
+                }
+            }
+            throw new IllegalStateException(
+                    String.format(
+                            "Could not read positions %s of companion table '%s' within %s.",
+                            positions, companion, TIMEOUT));
+        } catch (AuthorizationException e) {
+            throw ReadPermission.denied(companion, e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not read companion table " + companion, e);
+        }
     }
 
     /**

@@ -60,6 +60,7 @@ public final class StitchedScanner implements AutoCloseable {
     private final List<Source> companions = new ArrayList<>();
     private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
     private final Map<PreparedOffset, Long> preparedOffsets = new HashMap<>();
+    private final Map<PreparedSource, Long> preparedSources = new HashMap<>();
     private final BufferBound bufferBound;
     private long lastPartitionRetry;
     private long lastPeriodicCheck = System.nanoTime();
@@ -248,14 +249,16 @@ public final class StitchedScanner implements AutoCloseable {
             }
         } finally {
             preparedOffsets.clear(); // only for these subscriptions: offsets move
+            preparedSources.clear();
         }
     }
 
     /**
      * Looks up, for the buckets about to be subscribed, the offsets each subscription needs (the
-     * base's log start, each companion's log start and high watermark): one request per table and
-     * partition instead of one per bucket. A failed lookup leaves the subscriptions to ask one by
-     * one.
+     * base's log start, each companion's log start and high watermark, and the source offsets of
+     * each companion bucket's first and last row): one request per table and partition, and two
+     * probing scanners per companion, instead of as many per bucket. A failed lookup leaves the
+     * subscriptions to ask one by one.
      */
     private void prepareSubscriptions(List<EnrichedBucket> buckets) {
         if (buckets.isEmpty()) {
@@ -272,15 +275,63 @@ public final class StitchedScanner implements AutoCloseable {
                                                         || companion.partitionId(b).isPresent())
                                 .toList();
                 if (!present.isEmpty()) {
-                    remember(companion.path, offsets.earliest(companion.path, present), true);
-                    remember(
-                            companion.path, offsets.highWatermarks(companion.path, present), false);
+                    Map<EnrichedBucket, Long> starts = offsets.earliest(companion.path, present);
+                    Map<EnrichedBucket, Long> ends =
+                            offsets.highWatermarks(companion.path, present);
+                    remember(companion.path, starts, true);
+                    remember(companion.path, ends, false);
+                    probeEnds(companion, starts, ends);
                 }
             }
         } catch (RuntimeException e) {
             LOG.debug("Could not look up the start offsets of {} at once", buckets, e);
             preparedOffsets.clear();
+            preparedSources.clear();
         }
+    }
+
+    /**
+     * Reads, in every bucket of a companion that holds rows, the source offsets of its first and
+     * last row (where {@link #trySubscribeCompanion} places the read): two scanners for all
+     * buckets.
+     */
+    private void probeEnds(
+            Source companion, Map<EnrichedBucket, Long> starts, Map<EnrichedBucket, Long> ends) {
+        Map<EnrichedBucket, Long> firstRows = new HashMap<>();
+        Map<EnrichedBucket, Long> lastRows = new HashMap<>();
+        starts.forEach(
+                (bucket, start) -> {
+                    Long end = ends.get(bucket);
+                    if (end != null && end > start) {
+                        firstRows.put(bucket, start);
+                        lastRows.put(bucket, end - 1);
+                    }
+                });
+        for (Map<EnrichedBucket, Long> positions : List.of(firstRows, lastRows)) {
+            probe.sourceOffsetsAt(
+                            companion.path,
+                            positions,
+                            bucket -> companion.partitionId(bucket).orElse(null))
+                    .forEach(
+                            (bucket, source) ->
+                                    preparedSources.put(
+                                            new PreparedSource(
+                                                    companion.path, bucket, positions.get(bucket)),
+                                            source));
+        }
+    }
+
+    /** A companion row's source offset read ahead by {@link #probeEnds}. */
+    private record PreparedSource(TablePath companion, EnrichedBucket bucket, long logOffset) {}
+
+    private long sourceOffsetAt(Source companion, EnrichedBucket bucket, long logOffset) {
+        Long prepared =
+                preparedSources.remove(new PreparedSource(companion.path, bucket, logOffset));
+        if (prepared != null) {
+            return prepared;
+        }
+        Long partitionId = companion.partitionId(bucket).orElse(null);
+        return probe.sourceOffsetAt(companion.path, partitionId, bucket.bucket(), logOffset);
     }
 
     private void remember(TablePath path, Map<EnrichedBucket, Long> found, boolean logStart) {
@@ -579,13 +630,9 @@ public final class StitchedScanner implements AutoCloseable {
         long position = earliest;
         boolean estimated = false;
         if (highWatermark > earliest) {
-            Long partitionId = companion.partitionId(bucket).orElse(null);
             long next = stitcher.nextOffset();
-            long firstSource =
-                    probe.sourceOffsetAt(companion.path, partitionId, bucket.bucket(), earliest);
-            long lastSource =
-                    probe.sourceOffsetAt(
-                            companion.path, partitionId, bucket.bucket(), highWatermark - 1);
+            long firstSource = sourceOffsetAt(companion, bucket, earliest);
+            long lastSource = sourceOffsetAt(companion, bucket, highWatermark - 1);
             // Counted from the first row: exact unless offsets were skipped (expired base rows)
             // before the next one; counted back from the last row: exact unless duplicates
             // follow it. The smaller one; an overshoot shows as a skip and is read again.

@@ -534,40 +534,79 @@ class StitchedScannerITCase {
         TablePath wide = SharedFlussCluster.newTablePath("reader_batched");
         EnrichedTable wideTable = createDeviceLogs(connection, wide, 4);
         appendBase(connection, wide, 0, 40);
+        List<StitchedRecord> baseRows =
+                readBounded(connection, wideTable, StartPosition.earliest(), "id");
+        try (EnrichmentWriter geo =
+                new EnrichmentWriter(connection, wideTable, "geo", GapPolicy.FAIL)) {
+            for (StitchedRecord row : baseRows) {
+                geo.write(row.bucket(), row.offset(), city("c" + row.row().getInt(0)));
+            }
+            geo.flush();
+        }
         AtomicInteger listOffsets = new AtomicInteger();
+        AtomicInteger companionHandles = new AtomicInteger();
+        TablePath companion = wideTable.requireGroup("geo").companionPath();
         try (StitchedScanner scanner =
                 new StitchedScanner(
-                        countingListOffsets(connection, listOffsets),
+                        countingCalls(connection, listOffsets, companion, companionHandles),
                         wideTable,
                         List.of("id", "city"))) {
+            companionHandles.set(0); // the scanner's own handle
             scanner.subscribeAll(StartPosition.earliest(), false);
 
             // The start offsets, the base's log starts, the companion's log starts and high
             // watermarks: one request each for all 4 buckets (it was 4 per bucket).
             assertThat(listOffsets.get()).isEqualTo(4);
+            // The companion's first and last row in every bucket: two probing scanners (it was
+            // one per bucket and row, 8).
+            assertThat(companionHandles.get()).isEqualTo(2);
             for (int bucket = 0; bucket < 4; bucket++) {
                 assertThat(scanner.nextOffset(EnrichedBucket.of(bucket))).isZero();
             }
+            assertThat(describe(pollUntil(scanner, 40)))
+                    .containsExactlyInAnyOrderElementsOf(
+                            baseRows.stream()
+                                    .map(
+                                            row ->
+                                                    row.bucket().bucket()
+                                                            + "@"
+                                                            + row.offset()
+                                                            + " ["
+                                                            + row.row().getInt(0)
+                                                            + ", c"
+                                                            + row.row().getInt(0)
+                                                            + "]")
+                                    .toList());
         }
     }
 
-    /** The connection, its admin counting list-offsets requests. */
-    private static Connection countingListOffsets(Connection connection, AtomicInteger count) {
+    /**
+     * The connection, its admin counting list-offsets requests, and counting the handles it opens
+     * on table {@code counted}.
+     */
+    private static Connection countingCalls(
+            Connection connection,
+            AtomicInteger listOffsets,
+            TablePath counted,
+            AtomicInteger handles) {
         InvocationHandler admin =
                 (proxy, method, args) -> {
                     if (method.getName().equals("listOffsets")) {
-                        count.incrementAndGet();
+                        listOffsets.incrementAndGet();
                     }
                     return invoke(method, connection.getAdmin(), args);
                 };
         InvocationHandler handler =
-                (proxy, method, args) ->
-                        method.getName().equals("getAdmin")
-                                ? Proxy.newProxyInstance(
-                                        Admin.class.getClassLoader(),
-                                        new Class<?>[] {Admin.class},
-                                        admin)
-                                : invoke(method, connection, args);
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getAdmin")) {
+                        return Proxy.newProxyInstance(
+                                Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, admin);
+                    }
+                    if (method.getName().equals("getTable") && counted.equals(args[0])) {
+                        handles.incrementAndGet();
+                    }
+                    return invoke(method, connection, args);
+                };
         return (Connection)
                 Proxy.newProxyInstance(
                         Connection.class.getClassLoader(),

@@ -244,19 +244,22 @@ public final class EnrichmentBenchmark {
         reportRates("stitched read rows/s (SELECT *)", stitched, readB, 1.0, Double.NaN);
         reportRates("base-only read rows/s", baseOnly, plain, 1.0, Double.NaN);
 
+        // The heap target is on what a job keeps alive: the sampled peak adds garbage not yet
+        // collected, which grows with the rate a job allocates at (so with its speed) and with
+        // the collector's timing, not with what the job needs to run.
         report.ratio(
-                "peak heap, enrichment job vs copy job (median)",
+                "peak heap sampled (with garbage), enrichment vs copy",
                 medianHeap(enrich),
                 medianHeap(copy),
                 "bytes",
-                1.0,
+                Double.NaN,
                 false);
         report.ratio(
-                "peak heap, stitched read vs read of B (median)",
+                "peak heap sampled (with garbage), stitched vs B",
                 medianHeap(stitched),
                 medianHeap(readB),
                 "bytes",
-                1.0,
+                Double.NaN,
                 false);
         report.ratio(
                 "peak live heap (after GC), enrichment job vs copy",
