@@ -475,6 +475,9 @@ public final class EnrichmentBenchmark {
      * a plain table: Fluss's own tiering service needs its lake plugin in the servers.
      */
     private void measureTiering() throws Exception {
+        if (TIERING_REPETITIONS < 1) {
+            return; // -Dbenchmark.tiering-repetitions=0: the other measurements only
+        }
         Path warehouse = Files.createTempDirectory("benchmark-lake");
         List<Measured> tierA = new ArrayList<>();
         List<Measured> tierB = new ArrayList<>();
