@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -72,54 +73,52 @@ final class CompanionProbe {
         if (positions.isEmpty()) {
             return found;
         }
-        try (Table table = FlussCalls.retrying(() -> connection.getTable(companion));
-                LogScanner scanner =
-                        table.newScan()
-                                .project(List.of(EnrichedTableLayout.SOURCE_OFFSET_COLUMN))
-                                .createLogScanner()) {
-            long tableId = table.getTableInfo().getTableId();
-            Map<TableBucket, EnrichedBucket> buckets = new HashMap<>();
-            positions.forEach(
-                    (bucket, position) -> {
-                        Long partitionId = partitionIdOf.apply(bucket);
-                        if (partitionId == null) {
-                            scanner.subscribe(bucket.bucket(), position);
-                        } else {
-                            scanner.subscribe(partitionId, bucket.bucket(), position);
+        return withScanner(
+                companion,
+                (table, scanner) -> {
+                    long tableId = table.getTableInfo().getTableId();
+                    Map<TableBucket, EnrichedBucket> buckets = new HashMap<>();
+                    positions.forEach(
+                            (bucket, position) -> {
+                                Long partitionId = partitionIdOf.apply(bucket);
+                                if (partitionId == null) {
+                                    scanner.subscribe(bucket.bucket(), position);
+                                } else {
+                                    scanner.subscribe(partitionId, bucket.bucket(), position);
+                                }
+                                buckets.put(
+                                        new TableBucket(tableId, partitionId, bucket.bucket()),
+                                        bucket);
+                            });
+                    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+                    while (System.nanoTime() < deadline) {
+                        ScanRecords records = scanner.poll(POLL);
+                        for (TableBucket tableBucket : records.buckets()) {
+                            EnrichedBucket bucket = buckets.get(tableBucket);
+                            if (bucket != null && !found.containsKey(bucket)) {
+                                sourceOffsetAt(records.records(tableBucket), positions.get(bucket))
+                                        .ifPresent(source -> found.put(bucket, source));
+                            }
                         }
-                        buckets.put(new TableBucket(tableId, partitionId, bucket.bucket()), bucket);
-                    });
-            long deadline = System.nanoTime() + TIMEOUT.toNanos();
-            while (System.nanoTime() < deadline) {
-                ScanRecords records = scanner.poll(POLL);
-                for (TableBucket tableBucket : records.buckets()) {
-                    EnrichedBucket bucket = buckets.get(tableBucket);
-                    if (bucket == null || found.containsKey(bucket)) {
-                        continue;
-                    }
-                    long position = positions.get(bucket);
-                    for (ScanRecord record : records.records(tableBucket)) {
-                        if (record.logOffset() == position) {
-                            found.put(bucket, record.getRow().getLong(0));
-                            break;
+                        if (found.size() == positions.size()) {
+                            return found;
                         }
                     }
-                }
-                if (found.size() == positions.size()) {
-                    return found;
-                }
+                    throw new IllegalStateException(
+                            String.format(
+                                    "Could not read positions %s of companion table '%s' within"
+                                            + " %s.",
+                                    positions, companion, TIMEOUT));
+                });
+    }
+
+    private static OptionalLong sourceOffsetAt(List<ScanRecord> records, long position) {
+        for (ScanRecord record : records) {
+            if (record.logOffset() == position) {
+                return OptionalLong.of(record.getRow().getLong(0));
             }
-            throw new IllegalStateException(
-                    String.format(
-                            "Could not read positions %s of companion table '%s' within %s.",
-                            positions, companion, TIMEOUT));
-        } catch (AuthorizationException e) {
-            throw ReadPermission.denied(companion, e);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not read companion table " + companion, e);
         }
+        return OptionalLong.empty();
     }
 
     /**
@@ -160,33 +159,48 @@ final class CompanionProbe {
      */
     private List<Long> sourceOffsets(
             TablePath companion, Long partitionId, int bucket, long from, long to) {
+        return withScanner(
+                companion,
+                (table, scanner) -> {
+                    if (partitionId == null) {
+                        scanner.subscribe(bucket, from);
+                    } else {
+                        scanner.subscribe(partitionId, bucket, from);
+                    }
+                    List<Long> sources = new ArrayList<>();
+                    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+                    while (System.nanoTime() < deadline) {
+                        for (ScanRecord record : scanner.poll(POLL)) {
+                            if (record.logOffset() >= from && record.logOffset() < to) {
+                                sources.add(record.getRow().getLong(0));
+                            }
+                            if (record.logOffset() >= to - 1) {
+                                return sources;
+                            }
+                        }
+                    }
+                    throw new IllegalStateException(
+                            String.format(
+                                    "Could not read positions %d..%d of bucket %d of companion"
+                                            + " table '%s' within %s.",
+                                    from, to - 1, bucket, companion, TIMEOUT));
+                });
+    }
+
+    /** A read through a scanner of a companion's source offsets. */
+    @FunctionalInterface
+    private interface ScannerRead<T> {
+        T read(Table table, LogScanner scanner);
+    }
+
+    /** Runs {@code read} with a scanner of the companion's {@code _source_offset} column. */
+    private <T> T withScanner(TablePath companion, ScannerRead<T> read) {
         try (Table table = FlussCalls.retrying(() -> connection.getTable(companion));
                 LogScanner scanner =
                         table.newScan()
                                 .project(List.of(EnrichedTableLayout.SOURCE_OFFSET_COLUMN))
                                 .createLogScanner()) {
-            if (partitionId == null) {
-                scanner.subscribe(bucket, from);
-            } else {
-                scanner.subscribe(partitionId, bucket, from);
-            }
-            List<Long> sources = new ArrayList<>();
-            long deadline = System.nanoTime() + TIMEOUT.toNanos();
-            while (System.nanoTime() < deadline) {
-                for (ScanRecord record : scanner.poll(POLL)) {
-                    if (record.logOffset() >= from && record.logOffset() < to) {
-                        sources.add(record.getRow().getLong(0));
-                    }
-                    if (record.logOffset() >= to - 1) {
-                        return sources;
-                    }
-                }
-            }
-            throw new IllegalStateException(
-                    String.format(
-                            "Could not read positions %d..%d of bucket %d of companion table '%s' "
-                                    + "within %s.",
-                            from, to - 1, bucket, companion, TIMEOUT));
+            return read.read(table, scanner);
         } catch (AuthorizationException e) {
             throw ReadPermission.denied(companion, e);
         } catch (RuntimeException e) {
