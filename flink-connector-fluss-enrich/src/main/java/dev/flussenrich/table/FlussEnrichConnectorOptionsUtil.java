@@ -5,6 +5,7 @@
 
 package dev.flussenrich.table;
 
+import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.LogicalTable;
@@ -14,6 +15,7 @@ import org.apache.fluss.config.FlussConfigUtils;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
 
@@ -23,6 +25,8 @@ import java.util.TreeMap;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BOOTSTRAP_SERVERS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.CLIENT_PREFIX;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.FLUSS_TABLE;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_BYTES;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_ROWS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_MODE;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_TIMESTAMP;
@@ -35,6 +39,25 @@ import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_TIM
 public final class FlussEnrichConnectorOptionsUtil {
 
     private FlussEnrichConnectorOptionsUtil() {}
+
+    /** The reader's buffer bound from 'scan.max-buffered-rows' and 'scan.max-buffered-bytes'. */
+    public static BufferBound bufferBound(ReadableConfig options) {
+        int rows = options.get(SCAN_MAX_BUFFERED_ROWS);
+        if (rows < 1) {
+            throw new ValidationException(
+                    String.format(
+                            "'%s' must be at least 1, got %d.",
+                            SCAN_MAX_BUFFERED_ROWS.key(), rows));
+        }
+        MemorySize bytes = options.get(SCAN_MAX_BUFFERED_BYTES);
+        if (bytes.getBytes() < 1) {
+            throw new ValidationException(
+                    String.format(
+                            "'%s' must be at least 1 byte, got '%s'.",
+                            SCAN_MAX_BUFFERED_BYTES.key(), bytes));
+        }
+        return new BufferBound(rows, bytes.getBytes());
+    }
 
     /**
      * The {@code client.*} options, each checked against Fluss's own list of client options (keys

@@ -5,7 +5,6 @@
 
 package dev.flussenrich.table;
 
-import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
@@ -122,9 +121,7 @@ public final class FlussEnrichDynamicTableFactory
                 FlussEnrichConnectorOptionsUtil.startPosition(options, target.table),
                 bounded,
                 options.get(SCAN_PARTITION_DISCOVERY_INTERVAL),
-                new BufferBound(
-                        options.get(SCAN_MAX_BUFFERED_ROWS),
-                        options.get(SCAN_MAX_BUFFERED_BYTES).getBytes()));
+                FlussEnrichConnectorOptionsUtil.bufferBound(options));
     }
 
     @Override

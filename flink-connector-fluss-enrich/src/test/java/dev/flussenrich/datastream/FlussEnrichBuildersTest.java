@@ -98,6 +98,10 @@ class FlussEnrichBuildersTest {
                                         .setPartitionDiscoveryInterval(java.time.Duration.ZERO)
                                         .build())
                 .hasMessage("The partition discovery interval must be positive, got PT0S.");
+        assertThatThrownBy(() -> completeSource().setMaxBufferedBytes(0).build())
+                .hasMessage("The buffer bound must be at least 1 byte, got 0.");
+        assertThatThrownBy(() -> completeSource().setMaxBufferedRows(0).build())
+                .hasMessage("The buffer bound must be at least 1 row, got 0.");
     }
 
     @Test

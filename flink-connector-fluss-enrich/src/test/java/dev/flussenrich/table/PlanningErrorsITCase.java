@@ -206,6 +206,25 @@ class PlanningErrorsITCase {
     }
 
     @Test
+    void bufferBoundBelowOne() {
+        assertThatPlanning(
+                        () ->
+                                tEnv.explainSql(
+                                        "SELECT * FROM "
+                                                + table
+                                                + " /*+ OPTIONS('scan.max-buffered-bytes' = '0b')"
+                                                + " */"))
+                .isEqualTo("'scan.max-buffered-bytes' must be at least 1 byte, got '0 bytes'.");
+        assertThatPlanning(
+                        () ->
+                                tEnv.explainSql(
+                                        "SELECT * FROM "
+                                                + table
+                                                + " /*+ OPTIONS('scan.max-buffered-rows' = '0') */"))
+                .isEqualTo("'scan.max-buffered-rows' must be at least 1, got 0.");
+    }
+
+    @Test
     void startupTimestampWithoutATimestamp() {
         assertThatPlanning(
                         () ->
