@@ -27,6 +27,14 @@ final class Enrich {
 
     private Enrich() {}
 
+    /** A new 2-bucket device_logs table with base rows 0 .. rows - 1, no group written yet. */
+    static TablePath deviceLogs(String name, int rows) throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath(name);
+        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, rows);
+        return path;
+    }
+
     /** The base rows (id and identity) as they are in Fluss now. */
     static List<StitchedRecord> baseRows(TablePath path) throws Exception {
         EnrichedTable table = new EnrichedTables(SharedFlussCluster.admin()).load(path);

@@ -119,9 +119,7 @@ class LakeTieringITCase {
 
     @Test
     void theLakeHoldsOnlyCompleteRowsAndCatchesUpWhenTheLaggingGroupDoes() throws Exception {
-        TablePath path = SharedFlussCluster.newTablePath("lake_lag");
-        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
-        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 6);
+        TablePath path = Enrich.deviceLogs("lake_lag", 6);
         Enrich.group(path, "geo", id -> true);
         Enrich.group(path, "risk", id -> id < 3);
 
@@ -169,9 +167,7 @@ class LakeTieringITCase {
 
     @Test
     void aTaskFailoverMidRunLeavesEachRowInTheLakeExactlyOnce() throws Exception {
-        TablePath path = SharedFlussCluster.newTablePath("lake_failover");
-        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
-        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 150);
+        TablePath path = Enrich.deviceLogs("lake_failover", 150);
         Enrich.group(path, "geo", id -> true);
         Enrich.group(path, "risk", id -> true);
         FailOnce.SEEN.set(0);
@@ -206,9 +202,7 @@ class LakeTieringITCase {
 
     @Test
     void aNewJobContinuesAfterTheOffsetsTheLakeSnapshotRecorded() throws Exception {
-        TablePath path = SharedFlussCluster.newTablePath("lake_resubmit");
-        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
-        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
+        TablePath path = Enrich.deviceLogs("lake_resubmit", 4);
         Enrich.group(path, "geo", id -> true);
         Enrich.group(path, "risk", id -> true);
         StreamExecutionEnvironment first = env(0);
@@ -231,9 +225,7 @@ class LakeTieringITCase {
 
     @Test
     void aGroupLeftOutOfTheLakeNeverDelaysIt() throws Exception {
-        TablePath path = SharedFlussCluster.newTablePath("lake_geo_only");
-        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
-        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
+        TablePath path = Enrich.deviceLogs("lake_geo_only", 4);
         Enrich.group(path, "geo", id -> true);
         // Group risk has enriched nothing; the lake carries geo only.
         StreamExecutionEnvironment env = env(0);

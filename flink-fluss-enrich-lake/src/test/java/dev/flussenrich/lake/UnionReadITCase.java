@@ -166,9 +166,7 @@ class UnionReadITCase {
 
     @Test
     void aStreamingUnionReadGoesOnWithTheLogAndGatesAsEverywhere() throws Exception {
-        TablePath path = SharedFlussCluster.newTablePath("union_stream");
-        TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
-        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 6);
+        TablePath path = Enrich.deviceLogs("union_stream", 6);
         Enrich.group(path, "geo", id -> true);
         Enrich.group(path, "risk", id -> true);
         tierOnce(path);
