@@ -58,18 +58,17 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
 
     @Override
     public void start() {
-        read = reads.get();
         context.sendSplitRequest();
     }
 
     @Override
     public InputStatus pollNext(ReaderOutput<RowData> output) throws Exception {
         if (rows == null && !openNextSplit()) {
-            if (noMoreSplits) {
-                return InputStatus.END_OF_INPUT;
-            }
+            // Wait for a split, or once finished for the hybrid source's switch, which completes
+            // this future. A finished reader that stayed available would be polled in a loop, and
+            // each poll would tell the coordinator again that it finished.
             available = new CompletableFuture<>();
-            return InputStatus.NOTHING_AVAILABLE;
+            return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         if (rows.hasNext()) {
             output.collect(serializer.toBinaryRow(view.wrap(rows.next())).copy());
@@ -91,6 +90,9 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
         Split split =
                 InstantiationUtil.deserializeObject(
                         next.paimonSplit(), getClass().getClassLoader());
+        if (read == null) {
+            read = reads.get();
+        }
         RecordReader<InternalRow> reader = read.createReader(split);
         rows = new RecordReaderIterator<>(reader);
         current = next;
