@@ -180,6 +180,46 @@ class FaultsITCase {
     }
 
     /**
+     * A task of a bounded read fails after the enumerator told every reader that no split will
+     * come. Flink restarts the tasks, not the enumerator; the new readers must be told again, or
+     * they wait for a split forever and the job never ends.
+     */
+    @Test
+    void aBoundedReadFailoverAfterTheReadersWereToldNoMoreSplits() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("bounded_failover");
+        EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
+        TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 200);
+        Map<String, String> expected = enrich(table, 0, 1.0);
+
+        FailOnce.SEEN.set(0);
+        FailOnce.FAILED.set(false);
+        FailOnce.failAt = 50;
+        StreamExecutionEnvironment env = env();
+        DataStream<String> rows =
+                env.fromSource(
+                                FlussEnrich.<String>source()
+                                        .setBootstrapServers(
+                                                SharedFlussCluster.cluster().bootstrapServers())
+                                        .setTable(path.getDatabaseName(), path.getTableName())
+                                        .setColumns("id", "city")
+                                        .setDeserializer(new Described())
+                                        .setBounded(true)
+                                        .build(),
+                                WatermarkStrategy.noWatermarks(),
+                                "bounded reader")
+                        .map(new FailOnce())
+                        .returns(Types.STRING);
+        List<String> received = new ArrayList<>();
+        try (CloseableIterator<String> results = rows.executeAndCollect("bounded reader")) {
+            results.forEachRemaining(received::add);
+        }
+        assertThat(FailOnce.FAILED).as("the failure happened").isTrue();
+        // lost = 0, duplicated = 0, partial = 0 (each row has its own city)
+        assertThat(received).hasSize(200).doesNotHaveDuplicates();
+        assertThat(received).containsExactlyInAnyOrderElementsOf(expected.values());
+    }
+
+    /**
      * Two jobs write one group at once (a resubmission while the old job still runs). The first row
      * stored for each offset wins; readers see every row once, whole.
      */

@@ -39,8 +39,9 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
     private final List<BucketSplit> pending;
 
     /**
-     * Readers of a bounded read told that no split will come (not checkpointed: re-told after a
-     * restore, when the readers are new tasks).
+     * Readers of a bounded read told that no split will come. Not checkpointed, and forgotten when
+     * a reader registers again: a failed-over task is a new reader, and the enumerator lives on
+     * through a failover that restarts only tasks.
      */
     private final Set<Integer> toldNoMoreSplits = new HashSet<>();
 
@@ -172,6 +173,9 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
 
     @Override
     public void addReader(int subtaskId) {
+        synchronized (this) {
+            toldNoMoreSplits.remove(subtaskId);
+        }
         if (initialDiscoveryDone) {
             assignPending();
         }
