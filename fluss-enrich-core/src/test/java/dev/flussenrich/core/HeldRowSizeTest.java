@@ -12,16 +12,23 @@ import org.apache.fluss.row.GenericRow;
 import org.apache.fluss.row.TimestampNtz;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** The estimate the buffer bound in bytes counts, against the heap the rows really take. */
+/**
+ * The estimate the buffer bound in bytes counts, against the heap the rows really take. Each test
+ * runs on the main thread: a finished test's timeout thread could still hold its rows while the
+ * next test measures the heap before and after.
+ */
+@Timeout(value = 1, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SAME_THREAD)
 class HeldRowSizeTest {
 
     private static final int ROWS = 20_000;
