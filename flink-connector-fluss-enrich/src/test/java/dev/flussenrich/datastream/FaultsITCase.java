@@ -35,6 +35,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +56,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Fault tests on Flink: a gated reader job's failover while rows wait behind the frontier, and two
  * jobs writing one group at once. Each counts lost, duplicated and partial rows exactly.
  */
+// A job that never ends (a collect iterator ignores interrupts) fails here at the timeout. This
+// module's other tests plan SQL in @BeforeAll, and Calcite's metadata lives in thread locals, so
+// only this DataStream class runs its tests in a separate thread.
+@Timeout(value = 4, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 @ExtendWith(SharedFlussCluster.class)
 class FaultsITCase {
 
