@@ -9,12 +9,12 @@ import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.lake.source.LakeSnapshotSource;
+import dev.flussenrich.lake.source.LakeThenLogSource;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.RowDataDeserializer;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.base.source.hybrid.HybridSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -106,9 +106,8 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
                         .setBounded(bounded)
                         .setDeserializer(rows)
                         .build();
-        HybridSource<RowData> union = HybridSource.builder(lakePart).addSource(logPart).build();
         return env.fromSource(
-                union,
+                new LakeThenLogSource(lakePart, logPart),
                 WatermarkStrategy.noWatermarks(),
                 "union read " + lakeId.getFullName() + " + " + table.tablePath(),
                 type);

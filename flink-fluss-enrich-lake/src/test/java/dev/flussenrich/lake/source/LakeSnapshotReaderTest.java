@@ -61,7 +61,7 @@ class LakeSnapshotReaderTest {
     }
 
     /** A lake part with no snapshot to read: the enumerator has no splits for it. */
-    private static LakeSnapshotSource emptyLake() {
+    static LakeSnapshotSource emptyLake() {
         RowType rowType = RowType.of(new IntType());
         return new LakeSnapshotSource(
                 new LakeTableSpec(Map.of("warehouse", "file:///nowhere"), "db", "t", 1, false),
