@@ -13,6 +13,7 @@ import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 import dev.flussenrich.testutils.EnrichmentProgress;
+import dev.flussenrich.testutils.FailOnce;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
@@ -46,8 +47,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -85,20 +84,6 @@ class FaultsITCase {
     }
 
     /** Throws once, at the armed row count. */
-    static class FailOnce implements MapFunction<String, String> {
-        static final AtomicInteger SEEN = new AtomicInteger();
-        static final AtomicBoolean FAILED = new AtomicBoolean();
-        static volatile int failAt = -1;
-
-        @Override
-        public String map(String row) {
-            if (SEEN.incrementAndGet() == failAt && FAILED.compareAndSet(false, true)) {
-                throw new IllegalStateException("injected failure");
-            }
-            return row;
-        }
-    }
-
     private static StreamExecutionEnvironment env() {
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
@@ -108,6 +93,23 @@ class FaultsITCase {
         env.setParallelism(2);
         env.enableCheckpointing(200);
         return env;
+    }
+
+    /** A reader job of (id, city), gated on geo, with the armed {@link FailOnce} after it. */
+    private static DataStream<String> readerFailingOnce(TablePath path, boolean bounded) {
+        return env().fromSource(
+                        FlussEnrich.<String>source()
+                                .setBootstrapServers(
+                                        SharedFlussCluster.cluster().bootstrapServers())
+                                .setTable(path.getDatabaseName(), path.getTableName())
+                                .setColumns("id", "city")
+                                .setDeserializer(new Described())
+                                .setBounded(bounded)
+                                .build(),
+                        WatermarkStrategy.noWatermarks(),
+                        bounded ? "bounded reader" : "gated reader")
+                .map(new FailOnce<String>())
+                .returns(Types.STRING);
     }
 
     /** Enriches, per bucket, the base rows below {@code fraction} of the bucket's rows. */
@@ -151,29 +153,14 @@ class FaultsITCase {
         Map<String, String> expected = new java.util.TreeMap<>(enrich(table, 0, 0.5));
         int firstHalf = expected.size();
 
-        FailOnce.SEEN.set(0);
-        FailOnce.FAILED.set(false);
-        FailOnce.failAt = firstHalf / 2;
-        StreamExecutionEnvironment env = env();
-        DataStream<String> rows =
-                env.fromSource(
-                                FlussEnrich.<String>source()
-                                        .setBootstrapServers(
-                                                SharedFlussCluster.cluster().bootstrapServers())
-                                        .setTable(path.getDatabaseName(), path.getTableName())
-                                        .setColumns("id", "city")
-                                        .setDeserializer(new Described())
-                                        .build(),
-                                WatermarkStrategy.noWatermarks(),
-                                "gated reader")
-                        .map(new FailOnce())
-                        .returns(Types.STRING);
+        FailOnce.arm(firstHalf / 2);
+        DataStream<String> rows = readerFailingOnce(path, false);
         List<String> received = new ArrayList<>();
         try (CloseableIterator<String> results = rows.executeAndCollect("gated reader")) {
             while (received.size() < firstHalf) {
                 received.add(results.next());
             }
-            assertThat(FailOnce.FAILED).as("the failure happened").isTrue();
+            assertThat(FailOnce.failed()).as("the failure happened").isTrue();
             expected.putAll(enrich(table, 0.5, 1.0));
             while (received.size() < expected.size()) {
                 received.add(results.next());
@@ -196,29 +183,13 @@ class FaultsITCase {
         TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 200);
         Map<String, String> expected = enrich(table, 0, 1.0);
 
-        FailOnce.SEEN.set(0);
-        FailOnce.FAILED.set(false);
-        FailOnce.failAt = 50;
-        StreamExecutionEnvironment env = env();
-        DataStream<String> rows =
-                env.fromSource(
-                                FlussEnrich.<String>source()
-                                        .setBootstrapServers(
-                                                SharedFlussCluster.cluster().bootstrapServers())
-                                        .setTable(path.getDatabaseName(), path.getTableName())
-                                        .setColumns("id", "city")
-                                        .setDeserializer(new Described())
-                                        .setBounded(true)
-                                        .build(),
-                                WatermarkStrategy.noWatermarks(),
-                                "bounded reader")
-                        .map(new FailOnce())
-                        .returns(Types.STRING);
+        FailOnce.arm(50);
+        DataStream<String> rows = readerFailingOnce(path, true);
         List<String> received = new ArrayList<>();
         try (CloseableIterator<String> results = rows.executeAndCollect("bounded reader")) {
             results.forEachRemaining(received::add);
         }
-        assertThat(FailOnce.FAILED).as("the failure happened").isTrue();
+        assertThat(FailOnce.failed()).as("the failure happened").isTrue();
         // lost = 0, duplicated = 0, partial = 0 (each row has its own city)
         assertThat(received).hasSize(200).doesNotHaveDuplicates();
         assertThat(received).containsExactlyInAnyOrderElementsOf(expected.values());

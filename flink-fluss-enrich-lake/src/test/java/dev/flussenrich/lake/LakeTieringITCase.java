@@ -8,6 +8,7 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.lake.tiering.TieringMetrics;
+import dev.flussenrich.testutils.FailOnce;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
@@ -15,7 +16,6 @@ import dev.flussenrich.testutils.TestTables;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TablePath;
 
-import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
@@ -44,8 +44,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongPredicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -151,31 +149,16 @@ class LakeTieringITCase {
         }
     }
 
-    /** Fails the job once, at the first row after the armed count. */
-    static class FailOnce implements MapFunction<RowData, RowData> {
-        static final AtomicInteger SEEN = new AtomicInteger();
-        static final AtomicBoolean FAILED = new AtomicBoolean();
-
-        @Override
-        public RowData map(RowData row) {
-            if (SEEN.incrementAndGet() > 150 && FAILED.compareAndSet(false, true)) {
-                throw new IllegalStateException("injected task failure");
-            }
-            return row;
-        }
-    }
-
     @Test
     void aTaskFailoverMidRunLeavesEachRowInTheLakeExactlyOnce() throws Exception {
         TablePath path = Enrich.deviceLogs("lake_failover", 150);
         Enrich.group(path, "geo", id -> true);
         Enrich.group(path, "risk", id -> true);
-        FailOnce.SEEN.set(0);
-        FailOnce.FAILED.set(false);
+        FailOnce.arm(151);
 
         StreamExecutionEnvironment env = env(2);
         env.setParallelism(1);
-        tiering(path).mapBeforeWrite(new FailOnce()).addTo(env);
+        tiering(path).mapBeforeWrite(new FailOnce<RowData>()).addTo(env);
         JobClient job = env.executeAsync("tier with a task failover");
         try {
             FileStoreTable lake =
@@ -187,7 +170,7 @@ class LakeTieringITCase {
             Enrich.group(path, "geo", id -> id >= 150);
             Enrich.group(path, "risk", id -> id >= 150);
             List<String> rows = PaimonReads.awaitRows(lake, r -> r.size() >= 300);
-            assertThat(FailOnce.FAILED).as("the fault was injected").isTrue();
+            assertThat(FailOnce.failed()).as("the fault was injected").isTrue();
             Set<String> distinct = new HashSet<>(rows);
             List<String> expected = expectedRows(path, 300);
             long lost = expected.stream().filter(r -> !distinct.contains(r)).count();

@@ -8,6 +8,7 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.testutils.FailOnce;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
@@ -20,7 +21,6 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.GenericRow;
 
-import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -43,8 +43,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -224,9 +222,7 @@ class UnionReadITCase {
         Enrich.group(path, "geo", id -> id >= 6);
         Enrich.group(path, "risk", id -> id >= 6);
 
-        FailOnce.SEEN.set(0);
-        FailOnce.FAILED.set(false);
-        FailOnce.failAt = failAt;
+        FailOnce.arm(failAt);
         StreamExecutionEnvironment env = env();
         env.configure(RESTART_ONCE);
         DataStream<String> rows =
@@ -235,12 +231,13 @@ class UnionReadITCase {
                         .addTo(env)
                         .map(UnionReadITCase::describe)
                         .returns(Types.STRING)
-                        .map(new FailOnce());
+                        .map(new FailOnce<String>())
+                        .returns(Types.STRING);
         List<String> read = new ArrayList<>();
         try (CloseableIterator<String> results = rows.executeAndCollect("union read failover")) {
             results.forEachRemaining(read::add);
         }
-        assertThat(FailOnce.FAILED).as("the failure happened").isTrue();
+        assertThat(FailOnce.failed()).as("the failure happened").isTrue();
         // lost = 0, duplicated = 0, partial = 0 (each row carries its own city and score)
         assertThat(read).hasSize(12).doesNotHaveDuplicates();
         assertThat(read).containsExactlyInAnyOrderElementsOf(expectedRows(path));
@@ -253,21 +250,6 @@ class UnionReadITCase {
         RESTART_ONCE.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 1);
         RESTART_ONCE.set(
                 RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
-    }
-
-    /** Throws once, at the {@code failAt}-th row any of its subtasks sees. */
-    static class FailOnce implements MapFunction<String, String> {
-        static final AtomicInteger SEEN = new AtomicInteger();
-        static final AtomicBoolean FAILED = new AtomicBoolean();
-        static volatile int failAt = -1;
-
-        @Override
-        public String map(String row) {
-            if (SEEN.incrementAndGet() == failAt && FAILED.compareAndSet(false, true)) {
-                throw new IllegalStateException("injected failure");
-            }
-            return row;
-        }
     }
 
     /** Every base row of a device_logs table, described as {@link #describe} does. */

@@ -9,6 +9,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.connector.source.SupportsIntermediateNoMoreSplits;
 import org.apache.flink.connector.base.source.hybrid.HybridSourceEnumeratorState;
 import org.apache.flink.connector.base.source.hybrid.HybridSourceSplit;
 import org.apache.flink.connector.base.source.hybrid.SourceReaderFinishedEvent;
@@ -29,9 +30,11 @@ import java.util.Set;
  *       reader that finished before the failover, then read a split given back by the failed one,
  *       counted as finished: the switch to the log came while it read, and the rest of its split
  *       was lost. Here the lake part ends once every reader finished it since it last registered.
- *   <li>A restarted reader with nothing restored starts at the first source, the finished lake
- *       part, whose split requests the log enumerator never answers. Here it goes straight to the
- *       log part.
+ *   <li>After the switch, a restarted reader whose checkpoint predates the switch (or that has
+ *       nothing restored) starts in the lake part again, and asks for lake splits. The log
+ *       enumerator never answers, so the reader never reaches the log. Here, once in the log part,
+ *       every split request is a lake reader's and is told that no lake split will come: the reader
+ *       reads what it restored, finishes, and Flink moves it to the log part.
  * </ul>
  */
 @Internal
@@ -57,11 +60,6 @@ final class LakeThenLogEnumerator
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (event instanceof SourceReaderFinishedEvent finished) {
-            if (inLogPart && finished.sourceIndex() < LAKE_PART) {
-                // Reported as done with the lake part, so the hybrid enumerator moves it on.
-                hybrid.handleSourceEvent(subtaskId, new SourceReaderFinishedEvent(LAKE_PART));
-                return;
-            }
             if (!inLogPart && finished.sourceIndex() == LAKE_PART) {
                 finishedLakeSinceRegistered.add(subtaskId);
                 if (finishedLakeSinceRegistered.size() == context.currentParallelism()) {
@@ -89,7 +87,12 @@ final class LakeThenLogEnumerator
 
     @Override
     public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
-        hybrid.handleSplitRequest(subtaskId, requesterHostname);
+        if (inLogPart) {
+            // Only lake readers ask for splits; the log part's are pushed.
+            ((SupportsIntermediateNoMoreSplits) context).signalIntermediateNoMoreSplits(subtaskId);
+        } else {
+            hybrid.handleSplitRequest(subtaskId, requesterHostname);
+        }
     }
 
     @Override

@@ -5,8 +5,12 @@
 
 package dev.flussenrich.lake.source;
 
+import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.ReaderInfo;
+import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
@@ -15,8 +19,10 @@ import org.apache.flink.connector.base.source.hybrid.HybridSourceEnumeratorState
 import org.apache.flink.connector.base.source.hybrid.HybridSourceSplit;
 import org.apache.flink.connector.base.source.hybrid.SourceReaderFinishedEvent;
 import org.apache.flink.connector.base.source.hybrid.SwitchSourceEvent;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.table.data.RowData;
 
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +44,7 @@ class LakeThenLogEnumeratorTest {
 
     private final Recording context = new Recording();
     private final SplitEnumerator<HybridSourceSplit, HybridSourceEnumeratorState> enumerator =
-            new LakeThenLogSource(emptyLake(), emptyLake()).createEnumerator(context);
+            new LakeThenLogSource(emptyLake(), new PushedSplits()).createEnumerator(context);
 
     @Test
     void aReaderThatFinishedTheLakeBeforeAFailoverMustFinishItAgainBeforeTheSwitch()
@@ -63,20 +69,23 @@ class LakeThenLogEnumeratorTest {
     }
 
     @Test
-    void aReaderWithNothingRestoredInTheLogPartGoesStraightToIt() throws Exception {
+    void aReaderRestartedInTheLogPartFinishesTheLakePartAgainAndMovesOn() throws Exception {
         enumerator.start();
         registerBoth();
         finishLakePart(0);
         finishLakePart(1);
         assertThat(context.switches).endsWith("0->1", "1->1");
 
-        // Reader 1 fails in the log part with no split of its own (more readers than buckets).
+        // Reader 1 fails in the log part; its checkpoint predates the switch, or it has no log
+        // split (more readers than buckets). Flink starts it in the lake part again.
         enumerator.addSplitsBack(List.of(), 1);
         enumerator.addReader(1);
         enumerator.handleSourceEvent(1, new SourceReaderFinishedEvent(-1));
+        assertThat(context.switches).last().isEqualTo("1->0");
 
-        // Before: it was switched back to the lake part, whose split requests the log
-        // enumerator never answers, and the read never ended.
+        // Before: its split request went to the log enumerator, which never answers, and the
+        // reader stayed in the lake part for good.
+        finishLakePart(1);
         assertThat(context.switches).last().isEqualTo("1->1");
     }
 
@@ -90,8 +99,9 @@ class LakeThenLogEnumeratorTest {
 
     /** The reader asks for a split, is told none will come, and reports the lake part done. */
     private void finishLakePart(int reader) {
+        context.toldNoMoreSplits.clear();
         enumerator.handleSplitRequest(reader, null);
-        assertThat(context.toldNoMoreSplits).contains(reader);
+        assertThat(context.toldNoMoreSplits).containsExactly(reader);
         enumerator.handleSourceEvent(reader, new SourceReaderFinishedEvent(0));
     }
 
@@ -102,6 +112,64 @@ class LakeThenLogEnumeratorTest {
                 LakeSplit.Serializer.INSTANCE.serialize(split),
                 LakeSplit.Serializer.INSTANCE.getVersion(),
                 split.splitId());
+    }
+
+    /**
+     * The log part's stand-in: like the Fluss source, its enumerator pushes splits and ignores
+     * requests for them. It has none to push here.
+     */
+    private static final class PushedSplits implements Source<RowData, LakeSplit, List<LakeSplit>> {
+        @Override
+        public Boundedness getBoundedness() {
+            return Boundedness.BOUNDED;
+        }
+
+        @Override
+        public SplitEnumerator<LakeSplit, List<LakeSplit>> createEnumerator(
+                SplitEnumeratorContext<LakeSplit> context) {
+            return new SplitEnumerator<>() {
+                @Override
+                public void start() {}
+
+                @Override
+                public void handleSplitRequest(int subtaskId, String requesterHostname) {}
+
+                @Override
+                public void addSplitsBack(List<LakeSplit> splits, int subtaskId) {}
+
+                @Override
+                public void addReader(int subtaskId) {}
+
+                @Override
+                public List<LakeSplit> snapshotState(long checkpointId) {
+                    return List.of();
+                }
+
+                @Override
+                public void close() {}
+            };
+        }
+
+        @Override
+        public SplitEnumerator<LakeSplit, List<LakeSplit>> restoreEnumerator(
+                SplitEnumeratorContext<LakeSplit> context, List<LakeSplit> checkpoint) {
+            return createEnumerator(context);
+        }
+
+        @Override
+        public SourceReader<RowData, LakeSplit> createReader(SourceReaderContext context) {
+            throw new UnsupportedOperationException("enumerator tests create no readers");
+        }
+
+        @Override
+        public SimpleVersionedSerializer<LakeSplit> getSplitSerializer() {
+            return LakeSplit.Serializer.INSTANCE;
+        }
+
+        @Override
+        public SimpleVersionedSerializer<List<LakeSplit>> getEnumeratorCheckpointSerializer() {
+            return new LakeSplitsSerializer();
+        }
     }
 
     /** Records what the enumerator tells readers; two readers are registered. */
