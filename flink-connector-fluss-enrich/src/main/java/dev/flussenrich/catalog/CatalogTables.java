@@ -17,6 +17,7 @@ import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.types.DataField;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.Column;
@@ -24,7 +25,6 @@ import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -80,13 +80,21 @@ final class CatalogTables {
     /**
      * The Fluss descriptor of a table created through Flink DDL. Identity metadata columns (as
      * printed by SHOW CREATE TABLE) are dropped; other metadata or computed columns are errors.
+     *
+     * <p>Built here from Fluss's type conversion alone, not with {@code FlinkConversions
+     * .toFlussTable}: that one loads Fluss's {@code FlinkConnectorOptions}, which Flink 2.3 cannot
+     * load (its materialized-table options use a class 2.3 removed), and most of what it converts
+     * (primary keys, computed columns, materialized tables) a fluss-enrich table cannot have.
      */
     static TableDescriptor toDescriptor(ResolvedCatalogTable table, String path) {
         ResolvedSchema schema = table.getResolvedSchema();
-        List<Column> physical = new ArrayList<>();
+        org.apache.fluss.metadata.Schema.Builder columns =
+                org.apache.fluss.metadata.Schema.newBuilder();
         for (Column column : schema.getColumns()) {
             if (column.isPhysical()) {
-                physical.add(column);
+                columns.column(
+                        column.getName(), FlinkConversions.toFlussType(column.getDataType()));
+                column.getComment().ifPresent(columns::withComment);
             } else if (!isIdentityMetadata(column)) {
                 throw new CatalogException(
                         String.format(
@@ -108,29 +116,41 @@ final class CatalogTables {
                                     + " 'fluss') instead.",
                             path));
         }
+        if (!schema.getWatermarkSpecs().isEmpty()) {
+            throw new CatalogException(
+                    String.format(
+                            "Table '%s' declares a watermark: the fluss-enrich catalog does not"
+                                    + " store watermarks. Declare it where the table is read, e.g."
+                                    + " CREATE TEMPORARY TABLE ... (WATERMARK FOR ...) LIKE"
+                                    + " the table.",
+                            path));
+        }
         Map<String, String> options = new HashMap<>(table.getOptions());
         options.remove("connector");
-        ResolvedCatalogTable physicalOnly =
-                new ResolvedCatalogTable(
-                        table.getOrigin().copy(options),
-                        new ResolvedSchema(physical, schema.getWatermarkSpecs(), null));
-        TableDescriptor converted = FlinkConversions.toFlussTable(physicalOnly);
-        Map<String, String> custom = new HashMap<>(converted.getCustomProperties());
-        custom.remove(FlussEnrichConnectorOptions.BUCKET_NUMBER.key());
-        custom.remove(FlussEnrichConnectorOptions.BUCKET_KEY.key());
-        custom.keySet().removeIf(key -> key.startsWith("fluss-enrich."));
+        Configuration flinkOptions = Configuration.fromMap(options);
+        Integer buckets =
+                flinkOptions.getOptional(FlussEnrichConnectorOptions.BUCKET_NUMBER).orElse(null);
+        List<String> bucketKeys =
+                flinkOptions
+                        .getOptional(FlussEnrichConnectorOptions.BUCKET_KEY)
+                        .map(keys -> Arrays.stream(keys.split(",")).map(String::trim).toList())
+                        .orElse(List.of());
+        options.remove(FlussEnrichConnectorOptions.BUCKET_NUMBER.key());
+        options.remove(FlussEnrichConnectorOptions.BUCKET_KEY.key());
+        options.keySet().removeIf(key -> key.startsWith("fluss-enrich."));
+        Map<String, String> storage = new HashMap<>();
+        Map<String, String> custom = new HashMap<>();
+        options.forEach(
+                (key, value) ->
+                        (FlussConfigUtils.isTableStorageConfig(key) ? storage : custom)
+                                .put(key, value));
         return TableDescriptor.builder()
-                .schema(converted.getSchema())
-                .partitionedBy(converted.getPartitionKeys())
-                .distributedBy(
-                        converted
-                                .getTableDistribution()
-                                .flatMap(TableDescriptor.TableDistribution::getBucketCount)
-                                .orElse(null),
-                        converted.getBucketKeys())
-                .properties(converted.getProperties())
+                .schema(columns.build())
+                .partitionedBy(table.getPartitionKeys())
+                .distributedBy(buckets, bucketKeys)
+                .properties(storage)
                 .customProperties(custom)
-                .comment(converted.getComment().orElse(null))
+                .comment(table.getComment())
                 .build();
     }
 

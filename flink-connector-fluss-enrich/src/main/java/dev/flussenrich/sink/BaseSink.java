@@ -5,19 +5,19 @@
 
 package dev.flussenrich.sink;
 
+import dev.flussenrich.adapter.SinkAdapter;
 import dev.flussenrich.core.FlussConnectionConfig;
 
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.table.data.RowData;
 
 /** Appends base rows to the base table; group columns must be NULL. */
 @Internal
-public final class BaseSink implements Sink<RowData> {
+public final class BaseSink extends SinkAdapter<RowData> {
 
     private static final long serialVersionUID = 1L;
 

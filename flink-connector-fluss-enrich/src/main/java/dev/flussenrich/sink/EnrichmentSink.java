@@ -5,13 +5,13 @@
 
 package dev.flussenrich.sink;
 
+import dev.flussenrich.adapter.SinkAdapter;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.GapPolicy;
 
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
@@ -26,7 +26,7 @@ import java.io.IOException;
  * API.
  */
 @PublicEvolving
-public final class EnrichmentSink<T> implements Sink<T>, SupportsPreWriteTopology<T> {
+public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsPreWriteTopology<T> {
 
     private static final long serialVersionUID = 1L;
 

@@ -14,7 +14,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.types.RowKind;
-import org.apache.flink.types.variant.Variant;
 
 import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.InternalRow;
@@ -23,6 +22,10 @@ import org.apache.paimon.data.Timestamp;
 /**
  * A Paimon row of the lake table as a Flink row, read in place; the union read copies it once into
  * a binary row. Only the flat types {@link LakeTypes} maps are read.
+ *
+ * <p>Compiled against Flink 1.20, it has no {@code getVariant} (Flink 2.1 added it to {@code
+ * RowData}): Flink calls it for VARIANT columns only, and no lake column is one (Fluss 0.9.1 has no
+ * VARIANT type), so the same class serves every Flink version.
  */
 @Internal
 public final class PaimonRowAsFlinkRow implements RowData {
@@ -132,11 +135,6 @@ public final class PaimonRowAsFlinkRow implements RowData {
     @Override
     public RowData getRow(int pos, int numFields) {
         throw notTiered("ROW");
-    }
-
-    @Override
-    public Variant getVariant(int pos) {
-        throw notTiered("VARIANT");
     }
 
     private static UnsupportedOperationException notTiered(String type) {

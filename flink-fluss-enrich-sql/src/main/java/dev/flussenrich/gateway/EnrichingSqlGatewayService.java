@@ -5,6 +5,7 @@
 
 package dev.flussenrich.gateway;
 
+import dev.flussenrich.adapter.SqlGatewayServiceAdapter;
 import dev.flussenrich.sql.EnrichmentPlanningException;
 import dev.flussenrich.sql.OneInsertPerGroup;
 import dev.flussenrich.sql.PlannedStatement;
@@ -34,7 +35,6 @@ import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,7 +47,7 @@ import java.util.regex.Pattern;
  * concise enrichment INSERTs run in their explicit form, every other call is delegated unchanged.
  */
 @Internal
-public final class EnrichingSqlGatewayService implements SqlGatewayService {
+public final class EnrichingSqlGatewayService extends SqlGatewayServiceAdapter {
 
     private static final Logger LOG = LoggerFactory.getLogger(EnrichingSqlGatewayService.class);
 
@@ -61,6 +61,11 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
 
     public EnrichingSqlGatewayService(SqlGatewayService delegate) {
         this.delegate = delegate;
+    }
+
+    @Override
+    protected SqlGatewayService delegate() {
+        return delegate;
     }
 
     @Override
@@ -266,25 +271,12 @@ public final class EnrichingSqlGatewayService implements SqlGatewayService {
                 executionConfig);
     }
 
-    @Override
-    public <ClusterID> ClusterID deployScript(
-            SessionHandle session, URI scriptUri, String script, Configuration executionConfig) {
-        if (script == null) {
-            LOG.warn(
-                    "Session {} deploys script {} unplanned: only an inline script is planned.",
-                    session,
-                    scriptUri);
-            return delegate.deployScript(session, scriptUri, null, executionConfig);
-        }
-        return delegate.deployScript(
-                session, scriptUri, planScript(session, script), executionConfig);
-    }
-
     /**
      * Plans each statement of an inline script against the session's catalogs (a table that the
      * script itself creates is not known yet: its statements run as written).
      */
-    String planScript(SessionHandle session, String script) {
+    @Override
+    protected String planScript(SessionHandle session, String script) {
         StatementPlanner planner = planner(session);
         OneInsertPerGroup statementSet = null;
         StringBuilder planned = new StringBuilder();
