@@ -34,6 +34,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,6 +47,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -294,6 +296,30 @@ class FaultsITCase {
     }
 
     /**
+     * Stop-with-savepoint needs every task running: a writer subtask that is still deploying (a
+     * loaded machine) refuses it, and the stop is asked again until the deadline.
+     */
+    private static String stopWithSavepoint(JobClient job, Path savepoints) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            try {
+                return job.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get();
+            } catch (ExecutionException e) {
+                boolean notAllRunning =
+                        ExceptionUtils.findThrowableWithMessage(
+                                        e, "Not all required tasks are currently running")
+                                .isPresent();
+                if (!notAllRunning || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    /**
      * The enrichment job is stopped with a savepoint at parallelism 2 half way, restored at 3 and
      * stopped again, then restored at 1 and run to the end, with base rows arriving in between.
      * Source and sink state move between subtasks; every row is enriched exactly once.
@@ -306,19 +332,13 @@ class FaultsITCase {
 
         JobClient atTwo = startEnrichment(path, 2, null);
         awaitCompanionRows(path, 60);
-        String first =
-                atTwo.stopWithSavepoint(
-                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
-                        .get();
+        String first = stopWithSavepoint(atTwo, savepoints);
         assertThat(EnrichmentProgress.companionRows(path, "geo")).isLessThan(300);
 
         TestTables.appendBase(SharedFlussCluster.connection(), path, 300, 350);
         JobClient atThree = startEnrichment(path, 3, first);
         awaitCompanionRows(path, EnrichmentProgress.companionRows(path, "geo") + 60);
-        String second =
-                atThree.stopWithSavepoint(
-                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
-                        .get();
+        String second = stopWithSavepoint(atThree, savepoints);
 
         TestTables.appendBase(SharedFlussCluster.connection(), path, 350, 400);
         JobClient atOne = startEnrichment(path, 1, second);

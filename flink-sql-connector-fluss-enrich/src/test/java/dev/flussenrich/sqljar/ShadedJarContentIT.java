@@ -20,22 +20,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
-/** Checks the packaged SQL jar: what it bundles, what it relocates, what it leaves to Flink. */
+/**
+ * Checks the packaged SQL jar of one Flink version, over that version's Flink: what it bundles, what
+ * it relocates, what it leaves to Flink, and that its classes load there.
+ */
 class ShadedJarContentIT {
 
     private static final String FACTORY_SERVICE =
             "META-INF/services/org.apache.flink.table.factories.Factory";
     private static final String SHADED = "dev/flussenrich/shaded/";
+    private static final String FLINK_VERSION = System.getProperty("flink.version");
 
     private static Path jarPath;
     private static JarFile jar;
@@ -80,7 +87,7 @@ class ShadedJarContentIT {
                         "dev/flussenrich/core/EnrichedTables.class",
                         "dev/flussenrich/table/FlussEnrichDynamicTableFactory.class",
                         "dev/flussenrich/catalog/FlussEnrichCatalogFactory.class",
-                        // fluss-flink-2.2 and flink-connector-base
+                        // Fluss's Flink connector of the line and flink-connector-base
                         "org/apache/fluss/client/Connection.class",
                         "org/apache/fluss/flink/catalog/FlinkCatalogFactory.class",
                         "org/apache/flink/connector/base/source/reader/SourceReaderBase.class",
@@ -144,10 +151,11 @@ class ShadedJarContentIT {
 
     /**
      * flink-sql-parser replaces a few Calcite classes with its own versions; the jar must keep
-     * Flink's (SqlTypeName with VARIANT), not calcite-core's.
+     * Flink's (SqlTypeName with VARIANT, from Flink 2.1), not calcite-core's.
      */
     @Test
     void keepsFlinksVersionsOfCalciteClasses() throws Exception {
+        assumeThat(FLINK_VERSION).as("Flink 1.20's parser has no VARIANT").doesNotStartWith("1.");
         try (URLClassLoader loader = isolatedLoader()) {
             Class<?> typeName =
                     Class.forName(
@@ -156,6 +164,131 @@ class ShadedJarContentIT {
                             loader);
             assertThat(typeName.getField("VARIANT").getType()).isSameAs(typeName);
         }
+    }
+
+    /**
+     * Fluss's Flink connector of this Flink line and flink-connector-base of this Flink version,
+     * byte for byte: the jar's Fluss adapter classes and connector-base classes are those of the
+     * jars the build was told to bundle.
+     */
+    @Test
+    void bundlesFlussConnectorAndConnectorBaseOfItsFlinkVersion() throws IOException {
+        assertSameEntries(System.getProperty("fluss.flink.jar"), "org/apache/fluss/flink/adapter/");
+        assertSameEntries(
+                System.getProperty("connector.base.jar"), "org/apache/flink/connector/base/");
+    }
+
+    private static void assertSameEntries(String expectedJar, String prefix) throws IOException {
+        assertThat(expectedJar).as("path of the jar to compare with").isNotBlank();
+        try (JarFile expected = new JarFile(expectedJar)) {
+            List<JarEntry> classes =
+                    expected.stream()
+                            .filter(e -> e.getName().startsWith(prefix))
+                            .filter(e -> e.getName().endsWith(".class"))
+                            .toList();
+            assertThat(classes).as(prefix + " in " + expectedJar).isNotEmpty();
+            for (JarEntry entry : classes) {
+                JarEntry bundled = jar.getJarEntry(entry.getName());
+                assertThat(bundled).as(entry.getName()).isNotNull();
+                try (InputStream want = expected.getInputStream(entry);
+                        InputStream have = jar.getInputStream(bundled)) {
+                    assertThat(have.readAllBytes())
+                            .as(entry.getName() + " as in " + expectedJar)
+                            .isEqualTo(want.readAllBytes());
+                }
+            }
+        }
+    }
+
+    /**
+     * Every class of ours in the jar resolves its fields', methods' and constructors' types on
+     * this Flink version (what Java serialization of a sink or Flink's reflection does): an adapter
+     * of another Flink line (a Flink 1.20 {@code Sink.InitContext} on Flink 2.x) or a type of a
+     * newer Flink fails here.
+     */
+    @Test
+    void everyClassOfOursResolvesItsSignaturesOnThisFlink() throws Exception {
+        List<String> unresolved = new ArrayList<>();
+        int checked = 0;
+        try (URLClassLoader loader = isolatedLoader()) {
+            for (String entry : ourClasses()) {
+                String name = entry.substring(0, entry.length() - ".class".length());
+                try {
+                    Class<?> c = Class.forName(name.replace('/', '.'), false, loader);
+                    c.getDeclaredFields();
+                    c.getDeclaredMethods();
+                    c.getDeclaredConstructors();
+                    checked++;
+                } catch (LinkageError | ClassNotFoundException e) {
+                    unresolved.add(name + ": " + e);
+                }
+            }
+        }
+        assertThat(unresolved).as("classes of ours that Flink " + FLINK_VERSION + " cannot resolve")
+                .isEmpty();
+        assertThat(checked).isGreaterThan(100);
+    }
+
+    /** The adapters of the jar's Flink line: Flink 2.x's gateway service also deploys scripts. */
+    @Test
+    void carriesTheAdaptersOfItsFlinkLine() throws Exception {
+        try (URLClassLoader loader = isolatedLoader()) {
+            Class<?> gateway =
+                    Class.forName("dev.flussenrich.adapter.SqlGatewayServiceAdapter", false, loader);
+            Class<?> sink = Class.forName("dev.flussenrich.adapter.SinkAdapter", false, loader);
+            List<String> gatewayMethods =
+                    Arrays.stream(gateway.getDeclaredMethods()).map(Method::getName).toList();
+            long writerFactories =
+                    Arrays.stream(sink.getDeclaredMethods())
+                            .filter(m -> m.getName().equals("createWriter"))
+                            .count();
+            if (FLINK_VERSION.startsWith("1.")) {
+                assertThat(gatewayMethods).doesNotContain("deployScript");
+                assertThat(writerFactories).isEqualTo(2);
+            } else {
+                assertThat(gatewayMethods).contains("deployScript");
+                assertThat(writerFactories).isZero();
+            }
+        }
+    }
+
+    /**
+     * Every class of Fluss's Flink connector that our code names loads and initializes on this
+     * Flink version. Fluss publishes no connector for Flink 2.3, and some of fluss-flink-2.2's
+     * classes cannot load there (FlinkConnectorOptions needs a class 2.3 removed): naming one of
+     * them fails here.
+     */
+    @Test
+    void everyFlussConnectorClassWeNameLoadsOnThisFlink() throws Exception {
+        Set<String> named = new TreeSet<>();
+        for (String entry : ourClasses()) {
+            try (InputStream in = jar.getInputStream(jar.getJarEntry(entry))) {
+                ClassReferences.of(in.readAllBytes()).stream()
+                        .filter(name -> name.startsWith("org/apache/fluss/flink/"))
+                        .forEach(named::add);
+            }
+        }
+        assertThat(named).contains("org/apache/fluss/flink/utils/FlinkConversions");
+        List<String> failed = new ArrayList<>();
+        try (URLClassLoader loader = isolatedLoader()) {
+            for (String name : named) {
+                try {
+                    Class.forName(name.replace('/', '.'), true, loader);
+                } catch (LinkageError | ClassNotFoundException e) {
+                    failed.add(name + ": " + e);
+                }
+            }
+        }
+        assertThat(failed)
+                .as("Fluss connector classes that Flink " + FLINK_VERSION + " cannot load")
+                .isEmpty();
+    }
+
+    private static List<String> ourClasses() {
+        return entries.stream()
+                .filter(e -> e.startsWith("dev/flussenrich/") && !e.startsWith(SHADED))
+                .filter(e -> e.endsWith(".class"))
+                .toList();
     }
 
     /**

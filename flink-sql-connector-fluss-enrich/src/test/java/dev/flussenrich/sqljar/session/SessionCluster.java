@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * Central:
  *
  * <ul>
- *   <li>{@code flink-lib.classpath} (written by the {@code session-cluster} profile): Flink and its
+ *   <li>{@code flink-lib.classpath} (written by the build): Flink and its
  *       dependencies, as {@code flink-dist} and {@code lib/} hold them; nothing of this project.
  *   <li>the JobManager and TaskManager run on it alone, with the memory settings that Flink's
  *       {@code BashJavaUtils} derives from {@code config.yaml}, as the scripts do;

@@ -34,9 +34,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connector from the job's user-code class loader. Driven only through the gateway's REST API: the
  * {@code fluss-enrich} catalog, DDL, base rows, the concise enrichment INSERT, the stitched rows.
  *
- * <p>Runs with {@code mvn verify -Psession-cluster} (see docs/session-cluster.md).
+ * <p>Runs in {@code mvn verify} of every SQL jar module, on that module's Flink version (see
+ * docs/session-cluster.md).
  */
 class SessionClusterITCase {
+
+    private static final String FLINK_VERSION = System.getProperty("flink.version");
 
     /** What the SQL jar bundles: none of it may be on the cluster's own class path. */
     private static final List<String> BUNDLED_PACKAGES =
@@ -82,7 +85,7 @@ class SessionClusterITCase {
                 (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** target/session-cluster: the profile's class path files, process folders and logs. */
+    /** target/session-cluster: the class path files written by the build, process folders and logs. */
     private static Path workDir() {
         return Path.of(System.getProperty("session-cluster.dir"));
     }
@@ -114,10 +117,10 @@ class SessionClusterITCase {
                 .doesNotContain(sqlJar)
                 .map(entry -> entry.getFileName().toString())
                 .contains(
-                        "flink-runtime-2.2.0.jar",
-                        "flink-clients-2.2.0.jar",
-                        "flink-table-runtime-2.2.0.jar",
-                        "flink-table-planner-loader-2.2.0.jar")
+                        "flink-runtime-" + FLINK_VERSION + ".jar",
+                        "flink-clients-" + FLINK_VERSION + ".jar",
+                        "flink-table-runtime-" + FLINK_VERSION + ".jar",
+                        "flink-table-planner-loader-" + FLINK_VERSION + ".jar")
                 .noneMatch(name -> name.startsWith("fluss-") || name.contains("fluss-enrich"));
 
         List<String> bundled = new ArrayList<>();
