@@ -25,6 +25,7 @@ import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -40,9 +41,13 @@ final class CatalogTables {
     /** The Flink view of a logical table: all columns, then the identity metadata columns. */
     static CatalogTable toCatalogTable(EnrichedTable table) {
         Schema.Builder schema = Schema.newBuilder();
+        Map<String, String> comments = columnComments(table);
         for (DataField field : table.logicalRowType().getFields()) {
             schema.column(field.getName(), FlinkConversions.toFlinkType(field.getType()));
-            field.getDescription().ifPresent(schema::withComment);
+            String comment = comments.get(field.getName());
+            if (comment != null) {
+                schema.withComment(comment);
+            }
         }
         for (IdentityMetadata metadata : IdentityMetadata.values()) {
             if (metadata == IdentityMetadata.PARTITION && !table.isPartitioned()) {
@@ -58,6 +63,20 @@ final class CatalogTables {
                 .partitionKeys(base.getPartitionKeys())
                 .options(optionsOf(base))
                 .build();
+    }
+
+    /** Column comments live in the Fluss schemas (of the base and of each group's companion). */
+    private static Map<String, String> columnComments(EnrichedTable table) {
+        Map<String, String> comments = new HashMap<>();
+        List<TableInfo> tables = new ArrayList<>();
+        tables.add(table.base());
+        table.groups().forEach(group -> tables.add(group.companion()));
+        for (TableInfo info : tables) {
+            for (org.apache.fluss.metadata.Schema.Column column : info.getSchema().getColumns()) {
+                column.getComment().ifPresent(comment -> comments.put(column.getName(), comment));
+            }
+        }
+        return comments;
     }
 
     private static Map<String, String> optionsOf(TableInfo base) {

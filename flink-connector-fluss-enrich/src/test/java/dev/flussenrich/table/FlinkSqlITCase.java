@@ -172,6 +172,76 @@ class FlinkSqlITCase {
         assertThat(showCreate(batch, table)).isEqualTo(ddl);
     }
 
+    /** Comments, Fluss table options and custom options survive CREATE TABLE and read back. */
+    @Test
+    void createTableKeepsCommentsAndOptions() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = SharedFlussCluster.newTablePath("options").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT COMMENT 'the device', ip STRING, city STRING COMMENT 'from ip')"
+                        + " COMMENT 'device logs' WITH ('bucket.num' = '2',"
+                        + " 'table.log.ttl' = '2d', 'team' = 'geo',"
+                        + " 'column-groups.geo' = 'city')");
+        assertThat(showCreate(batch, table))
+                .contains("`id` INT COMMENT 'the device'")
+                .contains("`city` VARCHAR(2147483647) COMMENT 'from ip'")
+                .contains("COMMENT 'device logs'")
+                .contains("'table.log.ttl' = '2d'")
+                .contains("'team' = 'geo'")
+                .contains("'bucket.num' = '2'")
+                .doesNotContain("'bucket.key'");
+    }
+
+    /** What a logical table cannot hold is refused at CREATE TABLE, naming the table. */
+    @Test
+    void createTableRefusesKeysWatermarksAndComputedColumns() {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = SharedFlussCluster.newTablePath("refused").getTableName();
+        String path = SharedFlussCluster.DATABASE + "." + table;
+        assertThatThrownBy(
+                        () ->
+                                batch.executeSql(
+                                        "CREATE TABLE "
+                                                + table
+                                                + " (id INT, PRIMARY KEY (id) NOT ENFORCED)"))
+                .rootCause()
+                .hasMessage(
+                        "Table '"
+                                + path
+                                + "' declares a primary key: the fluss-enrich catalog stores log"
+                                + " tables only (primary-key tables already support partial"
+                                + " updates). Create it in Fluss's own catalog ('type' ="
+                                + " 'fluss') instead.");
+        assertThatThrownBy(
+                        () ->
+                                batch.executeSql(
+                                        "CREATE TABLE "
+                                                + table
+                                                + " (id INT, ts TIMESTAMP(3),"
+                                                + " WATERMARK FOR ts AS ts)"))
+                .rootCause()
+                .hasMessage(
+                        "Table '"
+                                + path
+                                + "' declares a watermark: the fluss-enrich catalog does not"
+                                + " store watermarks. Declare it where the table is read, e.g."
+                                + " CREATE TEMPORARY TABLE ... (WATERMARK FOR ...) LIKE the"
+                                + " table.");
+        assertThatThrownBy(
+                        () ->
+                                batch.executeSql(
+                                        "CREATE TABLE " + table + " (id INT, twice AS id * 2)"))
+                .rootCause()
+                .hasMessage(
+                        "Column 'twice' of table '"
+                                + path
+                                + "' is not supported: fluss-enrich tables have physical columns"
+                                + " plus the metadata columns _partition, _bucket, _offset,"
+                                + " _timestamp.");
+    }
+
     private static String showCreate(TableEnvironment tEnv, String table) throws Exception {
         try (CloseableIterator<Row> it = tEnv.executeSql("SHOW CREATE TABLE " + table).collect()) {
             return String.valueOf(it.next().getField(0));
