@@ -19,10 +19,15 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -253,25 +258,23 @@ class ShadedJarContentIT {
     }
 
     /**
-     * Every class of Fluss's Flink connector that our code names loads and initializes on this
-     * Flink version. Fluss publishes no connector for Flink 2.3, and some of fluss-flink-2.2's
-     * classes cannot load there (FlinkConnectorOptions needs a class 2.3 removed): naming one of
-     * them fails here.
+     * Every class of Fluss's Flink connector that our code can reach loads and initializes on this
+     * Flink version: the classes our classes name, and the ones the Fluss methods we call use,
+     * transitively inside Fluss's Flink connector (static initializers and lambda bodies
+     * included). Fluss publishes no connector for Flink 2.3, and some of fluss-flink-2.2's classes
+     * cannot load there: {@code FlinkConversions.toFlussTable} reaches {@code
+     * FlinkConnectorOptions}, which needs a class 2.3 removed. Calling such a method fails here.
      */
     @Test
-    void everyFlussConnectorClassWeNameLoadsOnThisFlink() throws Exception {
-        Set<String> named = new TreeSet<>();
-        for (String entry : ourClasses()) {
-            try (InputStream in = jar.getInputStream(jar.getJarEntry(entry))) {
-                ClassReferences.of(in.readAllBytes()).stream()
-                        .filter(name -> name.startsWith("org/apache/fluss/flink/"))
-                        .forEach(named::add);
-            }
-        }
-        assertThat(named).contains("org/apache/fluss/flink/utils/FlinkConversions");
+    void everyFlussConnectorClassWeReachLoadsOnThisFlink() throws Exception {
+        Set<String> reached = flussConnectorClassesReached();
+        assertThat(reached)
+                .contains(
+                        "org/apache/fluss/flink/utils/FlinkConversions",
+                        "org/apache/fluss/flink/utils/FlinkRowToFlussRowConverter");
         List<String> failed = new ArrayList<>();
         try (URLClassLoader loader = isolatedLoader()) {
-            for (String name : named) {
+            for (String name : reached) {
                 try {
                     Class.forName(name.replace('/', '.'), true, loader);
                 } catch (LinkageError | ClassNotFoundException e) {
@@ -282,6 +285,66 @@ class ShadedJarContentIT {
         assertThat(failed)
                 .as("Fluss connector classes that Flink " + FLINK_VERSION + " cannot load")
                 .isEmpty();
+    }
+
+    private static boolean isFlussConnector(String internalName) {
+        return internalName.startsWith("org/apache/fluss/flink/");
+    }
+
+    private static Set<String> flussConnectorClassesReached() throws IOException {
+        Map<String, Optional<ClassFile>> parsed = new HashMap<>();
+        Set<String> classes = new TreeSet<>();
+        Deque<ClassFile.Member> toVisit = new ArrayDeque<>();
+        for (String entry : ourClasses()) {
+            ClassFile ours = classFile(entry.substring(0, entry.length() - 6), parsed).orElseThrow();
+            ours.referencedClasses().stream().filter(ShadedJarContentIT::isFlussConnector)
+                    .forEach(classes::add);
+            ours.referencedMembers().stream()
+                    .filter(member -> isFlussConnector(member.owner()))
+                    .forEach(toVisit::add);
+        }
+        classes.forEach(name -> toVisit.add(new ClassFile.Member(name, "<clinit>", "()V")));
+        Set<ClassFile.Member> visited = new HashSet<>();
+        while (!toVisit.isEmpty()) {
+            ClassFile.Member method = toVisit.poll();
+            if (!visited.add(method)) {
+                continue;
+            }
+            Optional<ClassFile> owner = classFile(method.owner(), parsed);
+            if (owner.isEmpty()) {
+                continue;
+            }
+            Set<String> usedClasses = new HashSet<>();
+            Set<ClassFile.Member> usedMembers = new HashSet<>();
+            owner.get().usedBy(method.name() + method.descriptor(), usedClasses, usedMembers);
+            for (String lambda : owner.get().lambdasOf(method.name())) {
+                owner.get().usedBy(lambda, usedClasses, usedMembers);
+            }
+            for (String used : usedClasses) {
+                if (isFlussConnector(used) && classes.add(used)) {
+                    toVisit.add(new ClassFile.Member(used, "<clinit>", "()V"));
+                }
+            }
+            usedMembers.stream()
+                    .filter(member -> isFlussConnector(member.owner()))
+                    .forEach(toVisit::add);
+        }
+        return classes;
+    }
+
+    private static Optional<ClassFile> classFile(
+            String internalName, Map<String, Optional<ClassFile>> parsed) throws IOException {
+        if (!parsed.containsKey(internalName)) {
+            JarEntry entry = jar.getJarEntry(internalName + ".class");
+            if (entry == null) {
+                parsed.put(internalName, Optional.empty());
+            } else {
+                try (InputStream in = jar.getInputStream(entry)) {
+                    parsed.put(internalName, Optional.of(ClassFile.parse(in.readAllBytes())));
+                }
+            }
+        }
+        return parsed.get(internalName);
     }
 
     private static List<String> ourClasses() {

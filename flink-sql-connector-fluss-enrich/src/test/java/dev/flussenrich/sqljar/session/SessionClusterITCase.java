@@ -104,6 +104,14 @@ class SessionClusterITCase {
         }
     }
 
+    /** The gateway (and so the cluster's class path) is the Flink version of this SQL jar. */
+    @Test
+    void theGatewayRunsTheFlinkVersionOfTheJar() throws Exception {
+        String version = cluster.gateway().get("/v3/info").json().get("version").asText();
+        System.out.printf("Session cluster runs Flink %s%n", version);
+        assertThat(version).isEqualTo(FLINK_VERSION);
+    }
+
     /**
      * The JobManager and TaskManager run on Flink alone: none of the classes the SQL jar bundles is
      * on their class path, so the jobs below can only have found them in the jar that came with the
