@@ -44,6 +44,13 @@ public final class SharedFlussCluster implements BeforeAllCallback {
 
         @Override
         public void close() throws Exception {
+            // Surefire closes the root store after each class when it runs classes in several
+            // JVMs (forkCount > 1): the next class of this JVM then starts a new cluster.
+            synchronized (SharedFlussCluster.class) {
+                if (resources == this) {
+                    resources = null;
+                }
+            }
             // A writer with unsent batches waits for them on close, without end: bound it so a
             // test that left one behind cannot keep the JVM from exiting.
             CompletableFuture<Void> closing =
