@@ -8,6 +8,8 @@ package dev.flussenrich.examples;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.sql.SqlScriptRunner;
 
+import org.apache.flink.runtime.util.EnvironmentInformation;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -70,7 +72,11 @@ public final class RunSqlScript {
             return;
         }
         try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1)) {
-            out.println("[INFO] Embedded Fluss cluster at " + fluss.bootstrapServers());
+            out.println(
+                    "[INFO] Embedded Fluss cluster at "
+                            + fluss.bootstrapServers()
+                            + ", local Flink "
+                            + EnvironmentInformation.getVersion());
             variables.put("bootstrap.servers", fluss.bootstrapServers());
             new SqlScriptRunner(variables, out).run(script);
         }
