@@ -5,10 +5,5 @@
 
 package dev.flussenrich.datastream;
 
-import dev.flussenrich.testutils.compat.OnTheModulesFlink;
-
-import org.junit.jupiter.api.extension.ExtendWith;
-
 /** {@link DataStreamITCase} on this module's Flink version: a DataStream enrichment job and its task failover, exactly once. */
-@ExtendWith(OnTheModulesFlink.class)
 class DataStreamCompatibilityITCase extends DataStreamITCase {}

@@ -5,10 +5,5 @@
 
 package dev.flussenrich.lake;
 
-import dev.flussenrich.testutils.compat.OnTheModulesFlink;
-
-import org.junit.jupiter.api.extension.ExtendWith;
-
 /** {@link LakeTieringITCase} on this module's Flink version: enriched tiering to Paimon. */
-@ExtendWith(OnTheModulesFlink.class)
 class LakeTieringCompatibilityITCase extends LakeTieringITCase {}

@@ -5,10 +5,5 @@
 
 package dev.flussenrich.sql;
 
-import dev.flussenrich.testutils.compat.OnTheModulesFlink;
-
-import org.junit.jupiter.api.extension.ExtendWith;
-
 /** {@link ConciseSqlITCase} on this module's Flink version: the concise enrichment INSERT, its rewrite and its planning errors. */
-@ExtendWith(OnTheModulesFlink.class)
 class ConciseSqlCompatibilityITCase extends ConciseSqlITCase {}

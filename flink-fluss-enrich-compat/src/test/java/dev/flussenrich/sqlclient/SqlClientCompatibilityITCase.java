@@ -5,10 +5,5 @@
 
 package dev.flussenrich.sqlclient;
 
-import dev.flussenrich.testutils.compat.OnTheModulesFlink;
-
-import org.junit.jupiter.api.extension.ExtendWith;
-
 /** {@link SqlClientITCase} on this module's Flink version: Flink's own SQL Client in embedded mode with the fluss-enrich endpoint. */
-@ExtendWith(OnTheModulesFlink.class)
 class SqlClientCompatibilityITCase extends SqlClientITCase {}

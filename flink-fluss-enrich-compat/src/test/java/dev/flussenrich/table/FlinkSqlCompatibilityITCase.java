@@ -5,10 +5,5 @@
 
 package dev.flussenrich.table;
 
-import dev.flussenrich.testutils.compat.OnTheModulesFlink;
-
-import org.junit.jupiter.api.extension.ExtendWith;
-
 /** {@link FlinkSqlITCase} on this module's Flink version: the catalog, the explicit enrichment INSERT and stitched reads. */
-@ExtendWith(OnTheModulesFlink.class)
 class FlinkSqlCompatibilityITCase extends FlinkSqlITCase {}

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.testutils.compat;
+package dev.flussenrich.testutils;
 
 import org.apache.flink.runtime.util.EnvironmentInformation;
 
@@ -13,11 +13,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Prints which Flink a compatibility test class runs on and fails it unless that is the Flink
- * version its module was built for: the test class path holds that version's jars, not the ones
- * the common modules were compiled against.
+ * Prints which Flink each test class runs on and fails it unless that is the Flink version its
+ * module was built for ({@code flink.version}, set by surefire): a compatibility suite's class path
+ * holds its version's jars, not the ones the common modules were compiled against. Registered for
+ * every test class that has this test-jar on its class path (META-INF/services, with JUnit's
+ * extension autodetection, which the build turns on).
  */
-public final class OnTheModulesFlink implements BeforeAllCallback {
+public final class OnTheBuildsFlink implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
