@@ -7,9 +7,9 @@ package dev.flussenrich.catalog;
 
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.EnrichmentStatus;
-import dev.flussenrich.core.EnrichmentStatus.BucketStatus;
 import dev.flussenrich.core.InvalidTableLayoutException;
+import dev.flussenrich.core.progress.EnrichmentStatus;
+import dev.flussenrich.core.progress.EnrichmentStatus.BucketStatus;
 import dev.flussenrich.table.FlussEnrichConnectorOptionsUtil;
 
 import org.apache.fluss.client.Connection;

@@ -6,7 +6,7 @@
 package dev.flussenrich.datastream;
 
 import dev.flussenrich.core.ColumnGroup;
-import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.sink.EnrichmentSerializer;
 import dev.flussenrich.sink.EnrichmentSink;
 

@@ -5,9 +5,9 @@
 
 package dev.flussenrich.datastream;
 
-import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedBucket;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.BufferBound;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;

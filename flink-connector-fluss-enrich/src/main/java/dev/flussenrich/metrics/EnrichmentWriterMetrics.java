@@ -6,7 +6,7 @@
 package dev.flussenrich.metrics;
 
 import dev.flussenrich.core.EnrichedBucket;
-import dev.flussenrich.core.EnrichmentWriter;
+import dev.flussenrich.core.write.EnrichmentWriter;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Gauge;

@@ -6,7 +6,7 @@
 package dev.flussenrich.metrics;
 
 import dev.flussenrich.core.EnrichedBucket;
-import dev.flussenrich.core.StitchedScanner.BucketReadState;
+import dev.flussenrich.core.read.StitchedScanner.BucketReadState;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Gauge;

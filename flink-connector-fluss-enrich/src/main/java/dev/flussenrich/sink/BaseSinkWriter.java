@@ -6,8 +6,8 @@
 package dev.flussenrich.sink;
 
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.TableAppender;
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.write.TableAppender;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.getter.PartitionGetter;

@@ -7,7 +7,7 @@ package dev.flussenrich.sink;
 
 import dev.flussenrich.adapter.SinkAdapter;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.GapPolicy;
+import dev.flussenrich.core.write.GapPolicy;
 
 import org.apache.fluss.metadata.TablePath;
 

@@ -8,12 +8,12 @@ package dev.flussenrich.sink;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.EnrichmentWriter;
-import dev.flussenrich.core.ExpiredBeforeEnrichmentException;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.PartitionIds;
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.ExpiredBeforeEnrichmentException;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
 
 import org.apache.fluss.client.Connection;

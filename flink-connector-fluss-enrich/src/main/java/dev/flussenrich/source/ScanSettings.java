@@ -5,10 +5,10 @@
 
 package dev.flussenrich.source;
 
-import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.BufferBound;
+import dev.flussenrich.core.read.StartPosition;
 
 import org.apache.fluss.metadata.TablePath;
 

@@ -5,10 +5,10 @@
 
 package dev.flussenrich.table;
 
-import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedTableLayout;
-import dev.flussenrich.core.GapPolicy;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.BufferBound;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.write.GapPolicy;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;

@@ -5,11 +5,11 @@
 
 package dev.flussenrich.table;
 
-import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.LogicalTable;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.BufferBound;
+import dev.flussenrich.core.read.StartPosition;
 
 import org.apache.fluss.config.FlussConfigUtils;
 import org.apache.fluss.metadata.TablePath;

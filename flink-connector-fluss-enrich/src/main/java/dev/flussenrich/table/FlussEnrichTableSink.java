@@ -6,8 +6,8 @@
 package dev.flussenrich.table;
 
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.LogicalTable;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.sink.BaseRowLayout;
 import dev.flussenrich.sink.BaseSink;
 import dev.flussenrich.sink.EnrichmentRowLayout;

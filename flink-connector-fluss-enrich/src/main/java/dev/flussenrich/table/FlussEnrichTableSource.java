@@ -5,10 +5,10 @@
 
 package dev.flussenrich.table;
 
-import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.LogicalTable;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.BufferBound;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.ScanSettings;
 

@@ -5,7 +5,7 @@
 
 package dev.flussenrich.table;
 
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 
 import org.apache.fluss.flink.utils.FlinkConversions;

@@ -8,7 +8,7 @@ package dev.flussenrich.datastream;
 import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
 import dev.flussenrich.testutils.FlinkSql;

@@ -5,7 +5,7 @@
 
 package dev.flussenrich.datastream;
 
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;

@@ -7,9 +7,9 @@ package dev.flussenrich.datastream;
 
 import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.GapPolicy;
-import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;

@@ -7,10 +7,10 @@ package dev.flussenrich.datastream;
 
 import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichmentWriter;
-import dev.flussenrich.core.GapPolicy;
-import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FailOnce;

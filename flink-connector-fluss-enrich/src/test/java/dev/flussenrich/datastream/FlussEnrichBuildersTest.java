@@ -6,8 +6,8 @@
 package dev.flussenrich.datastream;
 
 import dev.flussenrich.FlussEnrich;
-import dev.flussenrich.core.GapPolicy;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.sink.EnrichmentSink;
 import dev.flussenrich.source.FlussEnrichSource;
 

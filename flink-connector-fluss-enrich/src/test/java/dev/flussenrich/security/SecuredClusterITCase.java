@@ -7,7 +7,7 @@ package dev.flussenrich.security;
 
 import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedTableLayout;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.datastream.BaseRow;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.embedded.PlainSaslUsers;

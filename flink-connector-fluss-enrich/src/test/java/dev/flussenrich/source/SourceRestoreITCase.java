@@ -5,13 +5,13 @@
 
 package dev.flussenrich.source;
 
-import dev.flussenrich.core.BufferBound;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.StartPosition;
 import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.core.read.BufferBound;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.metrics.StitchedReaderMetrics;
 import dev.flussenrich.source.enumerator.BucketEnumerator;
 import dev.flussenrich.source.enumerator.BucketEnumeratorState;

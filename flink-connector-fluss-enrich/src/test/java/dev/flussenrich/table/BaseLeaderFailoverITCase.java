@@ -8,8 +8,8 @@ package dev.flussenrich.table;
 import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichmentWatermarks;
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.TestTables;
@@ -194,7 +194,7 @@ class BaseLeaderFailoverITCase {
                             TestTables.readBounded(
                                     connection,
                                     table,
-                                    dev.flussenrich.core.StartPosition.earliest(),
+                                    dev.flussenrich.core.read.StartPosition.earliest(),
                                     "id",
                                     "city"))
                     .hasSize(ROWS);

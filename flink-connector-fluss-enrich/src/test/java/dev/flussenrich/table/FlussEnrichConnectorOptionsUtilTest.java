@@ -7,9 +7,9 @@ package dev.flussenrich.table;
 
 import dev.flussenrich.core.ColumnGroup;
 import dev.flussenrich.core.ColumnGroups;
-import dev.flussenrich.core.GapPolicy;
 import dev.flussenrich.core.LogicalTable;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.write.GapPolicy;
 
 import org.apache.fluss.metadata.TablePath;
 

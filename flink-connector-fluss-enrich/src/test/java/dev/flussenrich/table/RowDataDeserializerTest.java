@@ -6,7 +6,7 @@
 package dev.flussenrich.table;
 
 import dev.flussenrich.core.EnrichedBucket;
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StitchedRecord;
 
 import org.apache.fluss.flink.utils.FlinkConversions;
 import org.apache.fluss.flink.utils.FlussRowToFlinkRowConverter;

@@ -6,7 +6,7 @@
 package dev.flussenrich.lake;
 
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.lake.tiering.TieringMetrics;
 import dev.flussenrich.testutils.FailOnce;
 import dev.flussenrich.testutils.FlinkSql;

@@ -6,8 +6,8 @@
 package dev.flussenrich.lake;
 
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.StitchedRecord;
 import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.testutils.FailOnce;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;

@@ -6,7 +6,7 @@
 package dev.flussenrich.sql;
 
 import dev.flussenrich.core.ColumnGroup;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.TargetColumns;

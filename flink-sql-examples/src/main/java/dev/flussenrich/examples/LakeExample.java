@@ -7,11 +7,11 @@ package dev.flussenrich.examples;
 
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.EnrichmentWriter;
-import dev.flussenrich.core.GapPolicy;
-import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedRecord;
-import dev.flussenrich.core.StitchedScanner;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.read.StitchedScanner;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.lake.FlussEnrichLake;
 

@@ -5,6 +5,11 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.read.StitchedScanner;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 

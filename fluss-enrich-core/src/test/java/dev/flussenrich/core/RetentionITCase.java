@@ -5,6 +5,13 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.progress.BucketProgress;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.ExpiredBeforeEnrichmentException;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 
 import org.apache.fluss.client.Connection;

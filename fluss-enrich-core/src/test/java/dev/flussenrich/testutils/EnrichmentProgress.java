@@ -9,7 +9,7 @@ import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.EnrichmentWatermarks;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;

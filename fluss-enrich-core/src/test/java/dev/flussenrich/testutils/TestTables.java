@@ -8,10 +8,10 @@ package dev.flussenrich.testutils;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.StartPosition;
-import dev.flussenrich.core.StitchedRecord;
-import dev.flussenrich.core.StitchedRows;
-import dev.flussenrich.core.StitchedScanner;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.read.StitchedRows;
+import dev.flussenrich.core.read.StitchedScanner;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;

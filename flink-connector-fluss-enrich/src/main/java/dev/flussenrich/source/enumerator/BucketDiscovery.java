@@ -9,10 +9,10 @@ import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.EnrichmentWatermarks;
 import dev.flussenrich.core.PartitionIds;
-import dev.flussenrich.core.ProjectionPlan;
-import dev.flussenrich.core.StartPosition;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
+import dev.flussenrich.core.read.ProjectionPlan;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;
 

@@ -5,7 +5,7 @@
 
 package dev.flussenrich.source.reader;
 
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.metrics.StitchedReaderMetrics;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;

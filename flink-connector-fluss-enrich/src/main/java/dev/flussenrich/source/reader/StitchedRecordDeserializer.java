@@ -5,7 +5,7 @@
 
 package dev.flussenrich.source.reader;
 
-import dev.flussenrich.core.StitchedRecord;
+import dev.flussenrich.core.read.StitchedRecord;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;

@@ -3,8 +3,10 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.write;
 
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 

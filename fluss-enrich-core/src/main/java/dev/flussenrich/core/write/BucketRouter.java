@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.write;
+
+import dev.flussenrich.core.EnrichedTableLayout;
 
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.bucketing.BucketingFunction;

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.progress;
 
 import org.apache.fluss.annotation.PublicEvolving;
 

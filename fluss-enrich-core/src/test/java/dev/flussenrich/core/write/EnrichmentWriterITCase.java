@@ -3,8 +3,14 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.write;
 
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
+import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
 import org.apache.fluss.client.Connection;

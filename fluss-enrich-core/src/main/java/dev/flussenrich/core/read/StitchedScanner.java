@@ -3,10 +3,16 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.read;
 
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.PartitionIds;
 import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.internal.ReadPermission;
+import dev.flussenrich.core.progress.CompanionProbe;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;

@@ -3,9 +3,17 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.read;
 
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.internal.PartitionCreator;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
+import dev.flussenrich.core.write.BucketRouter;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 

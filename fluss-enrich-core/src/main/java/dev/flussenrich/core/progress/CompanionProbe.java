@@ -3,8 +3,10 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.progress;
 
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.internal.ReadPermission;
 
@@ -29,14 +31,14 @@ import java.util.function.Function;
 
 /** Reads the source offset stored at one position of a companion bucket. */
 @Internal
-final class CompanionProbe {
+public final class CompanionProbe {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final Duration POLL = Duration.ofMillis(100);
 
     private final Connection connection;
 
-    CompanionProbe(Connection connection) {
+    public CompanionProbe(Connection connection) {
         this.connection = connection;
     }
 
@@ -53,7 +55,7 @@ final class CompanionProbe {
      *
      * @param partitionId the companion's partition id, or null if not partitioned
      */
-    long sourceOffsetAt(TablePath companion, Long partitionId, int bucket, long position) {
+    public long sourceOffsetAt(TablePath companion, Long partitionId, int bucket, long position) {
         return sourceOffsets(companion, partitionId, bucket, position, position + 1).get(0);
     }
 
@@ -65,7 +67,7 @@ final class CompanionProbe {
      * @param positions each bucket's log offset to read
      * @param partitionIdOf a bucket's partition id in the companion, or null if not partitioned
      */
-    Map<EnrichedBucket, Long> sourceOffsetsAt(
+    public Map<EnrichedBucket, Long> sourceOffsetsAt(
             TablePath companion,
             Map<EnrichedBucket, Long> positions,
             Function<EnrichedBucket, Long> partitionIdOf) {

@@ -3,9 +3,15 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.write;
 
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.progress.BucketProgress;
+import dev.flussenrich.core.progress.EnrichmentWatermarks;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;

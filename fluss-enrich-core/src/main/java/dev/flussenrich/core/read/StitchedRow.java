@@ -3,9 +3,9 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.read;
 
-import org.apache.fluss.annotation.PublicEvolving;
+import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.Decimal;
 import org.apache.fluss.row.InternalArray;
@@ -18,7 +18,7 @@ import org.apache.fluss.row.TimestampNtz;
  * A stitched row as a view: each field is read from the base row or a companion row where it lives,
  * without copying values (the profile showed the copies, not the merge, as the cost).
  */
-@PublicEvolving
+@Internal
 final class StitchedRow implements InternalRow {
 
     private final ProjectionPlan plan;

@@ -3,7 +3,12 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.progress;
+
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.PartitionIds;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;

@@ -3,7 +3,11 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.read;
+
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTableLayout;
+import dev.flussenrich.core.InvalidTableLayoutException;
 
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.row.InternalRow;

@@ -3,9 +3,14 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.progress;
 
-import dev.flussenrich.core.EnrichmentStatus.BucketStatus;
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.progress.EnrichmentStatus.BucketStatus;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 

@@ -3,7 +3,12 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.core;
+package dev.flussenrich.core.read;
+
+import dev.flussenrich.core.ColumnGroup;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTableLayout;
 
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.metadata.Schema;
