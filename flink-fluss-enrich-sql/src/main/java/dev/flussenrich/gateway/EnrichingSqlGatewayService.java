@@ -7,10 +7,10 @@ package dev.flussenrich.gateway;
 
 import dev.flussenrich.adapter.SqlGatewayServiceAdapter;
 import dev.flussenrich.sql.EnrichmentPlanningException;
-import dev.flussenrich.sql.OneInsertPerGroup;
 import dev.flussenrich.sql.PlannedStatement;
-import dev.flussenrich.sql.SqlText;
-import dev.flussenrich.sql.StatementPlanner;
+import dev.flussenrich.sql.planner.OneInsertPerGroup;
+import dev.flussenrich.sql.planner.SqlText;
+import dev.flussenrich.sql.planner.StatementPlanner;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;

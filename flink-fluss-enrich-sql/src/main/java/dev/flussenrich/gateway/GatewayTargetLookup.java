@@ -5,9 +5,9 @@
 
 package dev.flussenrich.gateway;
 
-import dev.flussenrich.sql.EnrichmentTarget;
-import dev.flussenrich.sql.EnrichmentTargets;
-import dev.flussenrich.sql.TargetLookup;
+import dev.flussenrich.sql.planner.EnrichmentTarget;
+import dev.flussenrich.sql.planner.EnrichmentTargets;
+import dev.flussenrich.sql.planner.TargetLookup;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;

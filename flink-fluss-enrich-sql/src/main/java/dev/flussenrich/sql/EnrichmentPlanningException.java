@@ -14,7 +14,7 @@ public final class EnrichmentPlanningException extends ValidationException {
 
     private static final long serialVersionUID = 1L;
 
-    EnrichmentPlanningException(String message) {
+    public EnrichmentPlanningException(String message) {
         super(message);
     }
 }

@@ -5,6 +5,9 @@
 
 package dev.flussenrich.sql;
 
+import dev.flussenrich.sql.planner.StatementPlanner;
+import dev.flussenrich.sql.planner.TableEnvironmentLookup;
+
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;

@@ -5,6 +5,9 @@
 
 package dev.flussenrich.sql;
 
+import dev.flussenrich.sql.planner.SqlText;
+import dev.flussenrich.sql.planner.StatementPlanner;
+
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.EnvironmentSettings;

@@ -362,10 +362,10 @@ class ShadedJarContentIT {
     void statementPlannerRunsFromTheJar() throws Exception {
         try (URLClassLoader loader = isolatedLoader()) {
             Class<?> plannerClass =
-                    Class.forName("dev.flussenrich.sql.StatementPlanner", true, loader);
-            Class<?> lookupClass = Class.forName("dev.flussenrich.sql.TargetLookup", true, loader);
+                    Class.forName("dev.flussenrich.sql.planner.StatementPlanner", true, loader);
+            Class<?> lookupClass = Class.forName("dev.flussenrich.sql.planner.TargetLookup", true, loader);
             Class<?> targetClass =
-                    Class.forName("dev.flussenrich.sql.EnrichmentTarget", true, loader);
+                    Class.forName("dev.flussenrich.sql.planner.EnrichmentTarget", true, loader);
             assertThat(plannerClass.getProtectionDomain().getCodeSource().getLocation())
                     .isEqualTo(jarPath.toUri().toURL());
 
@@ -433,7 +433,7 @@ class ShadedJarContentIT {
         assertThatThrownBy(() -> Class.forName("org.apache.calcite.sql.SqlNode", false, flink))
                 .isInstanceOf(ClassNotFoundException.class);
         assertThatThrownBy(
-                        () -> Class.forName("dev.flussenrich.sql.StatementPlanner", false, flink))
+                        () -> Class.forName("dev.flussenrich.sql.planner.StatementPlanner", false, flink))
                 .isInstanceOf(ClassNotFoundException.class);
         assertThat(Class.forName("org.apache.flink.table.api.TableEnvironment", false, flink))
                 .isNotNull();

@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sql;
+package dev.flussenrich.sql.planner;
+
+import dev.flussenrich.sql.EnrichmentPlanningException;
 
 import org.apache.flink.annotation.Internal;
 

@@ -3,7 +3,10 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sql;
+package dev.flussenrich.sql.planner;
+
+import dev.flussenrich.sql.EnrichmentPlanningException;
+import dev.flussenrich.sql.PlannedStatement;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sql;
+package dev.flussenrich.sql.planner;
 
 import org.apache.flink.annotation.Internal;
 

@@ -3,10 +3,11 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sql;
+package dev.flussenrich.sql.planner;
 
 import dev.flussenrich.core.ColumnGroup;
 import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.sql.EnrichmentPlanningException;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.TargetColumns;

@@ -3,8 +3,10 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sql;
+package dev.flussenrich.sql.planner;
 
+import dev.flussenrich.sql.EnrichmentPlanningException;
+import dev.flussenrich.sql.PlannedStatement;
 import dev.flussenrich.sql.PlannedStatement.GroupWrite;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
 

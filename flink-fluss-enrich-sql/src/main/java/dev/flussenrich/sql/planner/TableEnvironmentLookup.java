@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sql;
+package dev.flussenrich.sql.planner;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.TableEnvironment;
@@ -19,11 +19,11 @@ import java.util.Optional;
 
 /** Finds tables the way the TableEnvironment resolves them (temporary tables first). */
 @Internal
-final class TableEnvironmentLookup implements TargetLookup {
+public final class TableEnvironmentLookup implements TargetLookup {
 
     private final CatalogManager catalogs;
 
-    TableEnvironmentLookup(TableEnvironment tableEnvironment) {
+    public TableEnvironmentLookup(TableEnvironment tableEnvironment) {
         this.catalogs = ((TableEnvironmentInternal) tableEnvironment).getCatalogManager();
     }
 
