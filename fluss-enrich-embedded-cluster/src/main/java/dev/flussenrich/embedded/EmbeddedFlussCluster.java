@@ -18,10 +18,8 @@ import org.apache.fluss.rpc.RpcClient;
 import org.apache.fluss.rpc.gateway.CoordinatorGateway;
 import org.apache.fluss.rpc.messages.MetadataRequest;
 import org.apache.fluss.rpc.metrics.ClientMetricGroup;
-import org.apache.fluss.security.acl.AccessControlEntry;
 import org.apache.fluss.security.acl.AclBinding;
 import org.apache.fluss.server.ServerBase;
-import org.apache.fluss.server.authorizer.DefaultAuthorizer;
 import org.apache.fluss.server.coordinator.CoordinatorServer;
 import org.apache.fluss.server.tablet.TabletServer;
 import org.apache.fluss.server.zk.ZooKeeperClient;
@@ -281,7 +279,9 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
      */
     public void awaitAcls(Collection<AclBinding> acls, boolean present) {
         long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-        while (!allServersEnforce(acls, present)) {
+        List<ServerBase> servers = new ArrayList<>(tabletServers.values());
+        servers.add(coordinator);
+        while (!ServerAcls.allEnforce(servers, acls, present)) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException(
                         "The servers did not " + (present ? "apply " : "drop ") + acls);
@@ -293,30 +293,6 @@ public final class EmbeddedFlussCluster implements AutoCloseable {
                 throw new IllegalStateException(e);
             }
         }
-    }
-
-    private boolean allServersEnforce(Collection<AclBinding> acls, boolean present) {
-        List<ServerBase> servers = new ArrayList<>(tabletServers.values());
-        servers.add(coordinator);
-        for (ServerBase server : servers) {
-            DefaultAuthorizer authorizer = (DefaultAuthorizer) server.getAuthorizer();
-            if (authorizer == null) {
-                throw new IllegalStateException("This cluster is not secured: it has no ACLs");
-            }
-            for (AclBinding acl : acls) {
-                AccessControlEntry entry = acl.getAccessControlEntry();
-                boolean allowed =
-                        authorizer.aclsAllowAccess(
-                                acl.getResource(),
-                                entry.getPrincipal(),
-                                entry.getOperationType(),
-                                entry.getHost());
-                if (allowed != present) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     /** The folder holding all data of this cluster; deleted by {@link #close()}. */
