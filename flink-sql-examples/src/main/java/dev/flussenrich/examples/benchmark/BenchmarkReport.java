@@ -77,6 +77,28 @@ final class BenchmarkReport {
                         true));
     }
 
+    /** Two lines per paired measurement: steady state (20% to 80% of the rows) and whole job. */
+    void pairedRates(
+            String name,
+            List<TimedRun> enrich,
+            List<TimedRun> baseline,
+            int rows,
+            double steadyTarget,
+            double wholeTarget) {
+        repeated(
+                name + ", steady state",
+                enrich.stream().map(m -> m.steadyRate(rows)).toList(),
+                baseline.stream().map(m -> m.steadyRate(rows)).toList(),
+                "rows/s",
+                steadyTarget);
+        repeated(
+                name + ", whole job",
+                enrich.stream().map(m -> m.wholeRate(rows)).toList(),
+                baseline.stream().map(m -> m.wholeRate(rows)).toList(),
+                "rows/s",
+                wholeTarget);
+    }
+
     static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
@@ -96,10 +118,10 @@ final class BenchmarkReport {
                         + " runs of each throughput measurement (median; range of the runs'"
                         + " ratios)%n",
                 rows,
-                EnrichmentBenchmark.BUCKETS,
-                EnrichmentBenchmark.GROUPS.size(),
-                EnrichmentBenchmark.PARALLELISM,
-                EnrichmentBenchmark.REPETITIONS);
+                BenchmarkSettings.BUCKETS,
+                BenchmarkSettings.GROUPS.size(),
+                BenchmarkSettings.PARALLELISM,
+                BenchmarkSettings.REPETITIONS);
         out.printf(
                 Locale.ROOT,
                 "%-52s %14s %14s %7s %10s  %s%n",

@@ -111,8 +111,7 @@ final class BenchmarkSchema {
     }
 
     /** Appends base rows with ids {@code from..to-1} and waits for them. */
-    void appendBaseRows(Connection connection, TablePath table, int from, int to, int unused)
-            throws Exception {
+    void appendBaseRows(Connection connection, TablePath table, int from, int to) throws Exception {
         try (Table base = connection.getTable(table)) {
             AppendWriter writer = base.newAppend().createWriter();
             appendBaseRows(writer, from, to);

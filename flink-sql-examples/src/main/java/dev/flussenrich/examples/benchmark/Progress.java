@@ -43,7 +43,7 @@ final class Progress {
     /** The rows a plain table holds (sum of its high watermarks, one request). */
     Counter rowsIn(TablePath table) {
         List<EnrichedBucket> buckets = new ArrayList<>();
-        for (int b = 0; b < EnrichmentBenchmark.BUCKETS; b++) {
+        for (int b = 0; b < BenchmarkSettings.BUCKETS; b++) {
             buckets.add(EnrichedBucket.of(b));
         }
         return () ->

@@ -22,10 +22,6 @@ public class RowCounter extends ScalarFunction {
         return true;
     }
 
-    static long count() {
-        return ROWS.get();
-    }
-
     static void reset() {
         ROWS.set(0);
     }

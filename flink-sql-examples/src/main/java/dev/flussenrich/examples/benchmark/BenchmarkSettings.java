@@ -1,0 +1,59 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.examples.benchmark;
+
+import org.apache.fluss.metadata.TablePath;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The benchmark's settings, from {@code -Dbenchmark.*} system properties (see performance.md). */
+final class BenchmarkSettings {
+
+    static final String DB = "bench";
+    static final int ROWS = Integer.parseInt(System.getProperty("benchmark.rows", "500000"));
+    static final int BUCKETS = Integer.getInteger("benchmark.buckets", 4);
+    static final int PARALLELISM = 2;
+    static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 3);
+
+    /** Options for fluss-enrich's reads of A, e.g. {@code -Dbenchmark.read-options=k=v}. */
+    static final String STITCHED_READ_HINT =
+            stitchedReadHint(System.getProperty("benchmark.read-options"));
+
+    /** The enrichment columns as 1 group (one job) or 3 groups (three jobs). */
+    static final List<BenchmarkSchema.Group> GROUPS =
+            BenchmarkSchema.groups(Integer.getInteger("benchmark.groups", 1));
+
+    /** Tiering pairs (each side writes every row to Parquet: about 20 s at 500,000 rows). */
+    static final int TIERING_REPETITIONS = Integer.getInteger("benchmark.tiering-repetitions", 3);
+
+    /** For profiling the tiering alone: A enriched and B copied once, then the tiering. */
+    static final boolean TIERING_ONLY = Boolean.getBoolean("benchmark.tiering-only");
+
+    private BenchmarkSettings() {}
+
+    /** A table of the benchmark's database: "a", "b", "ideal" or a companion. */
+    static TablePath table(String name) {
+        return TablePath.of(DB, name);
+    }
+
+    /** The companion table of every group. */
+    static List<TablePath> companions() {
+        return GROUPS.stream().map(g -> table(g.companion())).toList();
+    }
+
+    private static String stitchedReadHint(String options) {
+        if (options == null || options.isBlank()) {
+            return "";
+        }
+        List<String> pairs = new ArrayList<>();
+        for (String pair : options.split(",")) {
+            String[] kv = pair.split("=", 2);
+            pairs.add("'" + kv[0].trim() + "' = '" + kv[1].trim() + "'");
+        }
+        return " /*+ OPTIONS(" + String.join(", ", pairs) + ") */";
+    }
+}

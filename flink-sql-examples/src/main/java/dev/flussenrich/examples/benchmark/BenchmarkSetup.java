@@ -1,0 +1,184 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.examples.benchmark;
+
+import dev.flussenrich.embedded.EmbeddedFlussCluster;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.metadata.DatabaseDescriptor;
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.BUCKETS;
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.DB;
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.GROUPS;
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.PARALLELISM;
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.table;
+
+/**
+ * What every measurement shares: the embedded Fluss cluster and a connection to it, one Flink SQL
+ * environment with both catalogs on it, the tables A (fluss-enrich, with its groups), B (the copy)
+ * and ideal (the enrichment columns alone), the schema, the disk usage and the report.
+ */
+final class BenchmarkSetup implements AutoCloseable {
+
+    private final int rows;
+    private final EmbeddedFlussCluster fluss;
+    private final Connection connection;
+    private final TableEnvironment sql;
+    private final BenchmarkSchema schema = new BenchmarkSchema();
+    private final BenchmarkReport report = new BenchmarkReport();
+    private final DiskUsage disk;
+
+    BenchmarkSetup(int rows, EmbeddedFlussCluster fluss) throws Exception {
+        this.rows = rows;
+        this.fluss = fluss;
+        this.connection = ConnectionFactory.createConnection(fluss.clientConfig());
+        connection.getAdmin().createDatabase(DB, DatabaseDescriptor.EMPTY, true).get();
+        // Fluss's own connector reads log tables in streaming mode only, so every job here is a
+        // streaming job, on both sides, stopped once it has handled all rows.
+        this.sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        sql.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
+        sql.createTemporarySystemFunction("tick", RowCounter.class);
+        registerCatalogsAndSinks();
+        this.disk = new DiskUsage(fluss.dataDir(), connection.getAdmin());
+    }
+
+    /** Both catalogs see the same Fluss: 'enrich' (fluss-enrich) and 'fluss' (Fluss's own). */
+    private void registerCatalogsAndSinks() {
+        String servers = fluss.bootstrapServers();
+        sql.executeSql(
+                "CREATE CATALOG enrich WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
+                        + servers
+                        + "', 'default-database' = '"
+                        + DB
+                        + "')");
+        sql.executeSql(
+                "CREATE CATALOG fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
+                        + servers
+                        + "', 'default-database' = '"
+                        + DB
+                        + "')");
+        sql.executeSql(
+                "CREATE TEMPORARY TABLE default_catalog.default_database.sink_all ("
+                        + schema.allColumnsDdl()
+                        + ") WITH ('connector' = 'blackhole')");
+        sql.executeSql(
+                "CREATE TEMPORARY TABLE default_catalog.default_database.sink_base ("
+                        + schema.baseColumnsDdl()
+                        + ") WITH ('connector' = 'blackhole')");
+    }
+
+    /** A with its column groups, the copy B and the ideal table (enrichment columns only). */
+    void createTables() {
+        sql.executeSql(
+                "CREATE TABLE enrich.bench.a ("
+                        + schema.allColumnsDdl()
+                        + ") WITH ('bucket.num' = '"
+                        + BUCKETS
+                        + "', 'bucket.key' = 'c0'"
+                        + columnGroupProperties()
+                        + ")");
+        sql.executeSql(createCopyTable());
+        sql.executeSql(
+                "CREATE TABLE fluss.bench.ideal ("
+                        + schema.enrichmentColumnsDdl()
+                        + ") WITH ('bucket.num' = '"
+                        + BUCKETS
+                        + "')");
+    }
+
+    /** Appends all base rows to A and returns A's bytes on disk. */
+    long loadBaseRows() throws Exception {
+        System.out.printf("Loading %,d base rows of %d columns into A ...%n", rows, 50);
+        schema.appendBaseRows(connection, table("a"), 0, rows);
+        return disk.logBytes(table("a"));
+    }
+
+    /** Before a repeated write: the groups dropped and added again, B dropped and created. */
+    void recreateGroupsAndCopyTable() throws Exception {
+        for (BenchmarkSchema.Group group : GROUPS) {
+            sql.executeSql("CALL enrich.sys.drop_column_group('bench.a', '" + group.name() + "')")
+                    .await();
+            sql.executeSql(
+                            "CALL enrich.sys.add_column_group('bench.a', '"
+                                    + group.name()
+                                    + "', '"
+                                    + group.ddl()
+                                    + "')")
+                    .await();
+        }
+        sql.executeSql("DROP TABLE fluss.bench.b").await();
+        sql.executeSql(createCopyTable()).await();
+    }
+
+    /** The bytes on disk of all companions of A. */
+    long companionBytes() throws Exception {
+        long bytes = 0;
+        for (TablePath companion : BenchmarkSettings.companions()) {
+            bytes += disk.logBytes(companion);
+        }
+        return bytes;
+    }
+
+    private String createCopyTable() {
+        return "CREATE TABLE fluss.bench.b ("
+                + schema.allColumnsDdl()
+                + ") WITH ('bucket.num' = '"
+                + BUCKETS
+                + "', 'bucket.key' = 'c0')";
+    }
+
+    private static String columnGroupProperties() {
+        StringBuilder properties = new StringBuilder();
+        for (BenchmarkSchema.Group group : GROUPS) {
+            properties
+                    .append(", 'column-groups.")
+                    .append(group.name())
+                    .append("' = '")
+                    .append(String.join(", ", group.columns()))
+                    .append("'");
+        }
+        return properties.toString();
+    }
+
+    int rows() {
+        return rows;
+    }
+
+    EmbeddedFlussCluster fluss() {
+        return fluss;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    /** The streaming SQL environment the throughput jobs run in. */
+    TableEnvironment sql() {
+        return sql;
+    }
+
+    BenchmarkSchema schema() {
+        return schema;
+    }
+
+    BenchmarkReport report() {
+        return report;
+    }
+
+    DiskUsage disk() {
+        return disk;
+    }
+
+    @Override
+    public void close() throws Exception {
+        connection.close();
+    }
+}
