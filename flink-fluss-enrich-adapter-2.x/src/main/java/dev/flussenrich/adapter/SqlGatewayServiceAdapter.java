@@ -18,9 +18,12 @@ import javax.annotation.Nullable;
 import java.net.URI;
 
 /**
- * A SQL Gateway service that plans statements before the one it wraps runs them, on Flink 2.x,
- * whose service also deploys scripts in application mode ({@code deployScript}, absent from Flink
- * 1.20): an inline script is planned statement by statement before it is deployed.
+ * A SQL Gateway service that plans statements before the one it wraps runs them, on Flink 2.x: the
+ * methods of the service that only some Flink lines have. Flink 2.x's service also deploys scripts
+ * in application mode ({@code deployScript}, absent from Flink 1.20): an inline script is planned
+ * statement by statement before it is deployed. The methods every line has are forwarded to {@link
+ * #delegate()} by {@code dev.flussenrich.gateway.ForwardingSqlGatewayService}
+ * (flink-fluss-enrich-sql), which extends this class.
  */
 @Internal
 public abstract class SqlGatewayServiceAdapter implements SqlGatewayService {

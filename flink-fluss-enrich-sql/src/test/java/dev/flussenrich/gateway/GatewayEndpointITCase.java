@@ -8,10 +8,11 @@ package dev.flussenrich.gateway;
 import dev.flussenrich.sql.EnrichmentPlanningException;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
+import dev.flussenrich.testutils.SqlGatewayRestClient;
+import dev.flussenrich.testutils.SqlGatewayRestClient.OperationResult;
+import dev.flussenrich.testutils.SqlGatewayRestClient.Session;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
-import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpoint;
 import org.apache.flink.table.gateway.api.endpoint.SqlGatewayEndpointFactoryUtils;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
@@ -26,14 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,12 +49,8 @@ class GatewayEndpointITCase {
     static final SqlGatewayServiceExtension GATEWAY =
             new SqlGatewayServiceExtension(MINI_CLUSTER::getClientConfiguration);
 
-    private static final Duration STATEMENT_TIMEOUT = Duration.ofMinutes(2);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-
     private static SqlGatewayEndpoint endpoint;
-    private static String baseUri;
+    private static SqlGatewayRestClient rest;
 
     @BeforeAll
     static void startEndpoint() throws Exception {
@@ -73,7 +63,9 @@ class GatewayEndpointITCase {
         assertThat(endpoints).singleElement().isInstanceOf(SqlGatewayRestEndpoint.class);
         endpoint = endpoints.get(0);
         endpoint.start();
-        baseUri = "http://127.0.0.1:" + ((SqlGatewayRestEndpoint) endpoint).getRestPort();
+        rest =
+                new SqlGatewayRestClient(
+                        "127.0.0.1", ((SqlGatewayRestEndpoint) endpoint).getRestPort());
     }
 
     @AfterAll
@@ -85,46 +77,38 @@ class GatewayEndpointITCase {
 
     @Test
     void conciseEnrichmentInsertsRunThroughTheRestApi() throws Exception {
-        String session = openSession();
-        try {
+        try (Session session = rest.openSession()) {
             String table = createDeviceLogs(session);
             // Two base columns, no column list: the planner adds (id, ip).
-            execute(
-                    session,
+            session.execute(
                     "INSERT INTO " + table + " VALUES (1, 'host-a'), (2, 'host-b'), (3, 'host-c')");
-            execute(
-                    session,
+            session.execute(
                     "INSERT INTO "
                             + table
                             + " /*+ OPTIONS('enrichment.group'='geo') */"
                             + " SELECT UPPER(ip) AS city FROM "
                             + table);
-            execute(
-                    session,
+            session.execute(
                     "INSERT INTO "
                             + table
                             + " /*+ enrichment.group='label' */"
                             + " SELECT CONCAT(ip, '#', CAST(id AS STRING)) AS tag FROM "
                             + table);
 
-            assertThat(execute(session, "SELECT id, ip, city, tag FROM " + table + " ORDER BY id"))
+            assertThat(session.execute("SELECT id, ip, city, tag FROM " + table + " ORDER BY id"))
                     .containsExactly(
                             "[1,\"host-a\",\"HOST-A\",\"host-a#1\"]",
                             "[2,\"host-b\",\"HOST-B\",\"host-b#2\"]",
                             "[3,\"host-c\",\"HOST-C\",\"host-c#3\"]");
-        } finally {
-            closeSession(session);
         }
     }
 
     @Test
     void aRejectedConciseInsertFailsItsOperationWithThePlannersMessage() throws Exception {
-        String session = openSession();
-        try {
+        try (Session session = rest.openSession()) {
             String table = createDeviceLogs(session);
             String operation =
-                    submit(
-                            session,
+                    session.submit(
                             "INSERT INTO "
                                     + table
                                     + " /*+ OPTIONS('enrichment.group'='geo') */"
@@ -132,10 +116,10 @@ class GatewayEndpointITCase {
                                     + table
                                     + " GROUP BY ip");
 
-            HttpResponse<String> failure = fetchUntilDone(session, operation, new ArrayList<>());
-            assertThat(failure).as("fetching the rejected statement's result").isNotNull();
-            assertThat(failure.statusCode()).isEqualTo(500);
-            assertThat(errorText(failure))
+            OperationResult result = session.result(operation);
+            assertThat(result.failed()).as("fetching the rejected statement's result").isTrue();
+            assertThat(result.failure().status()).isEqualTo(500);
+            assertThat(result.failure().errors())
                     .contains(
                             "Enrichment INSERT of group 'geo' into table '"
                                     + FlinkSql.CATALOG
@@ -146,22 +130,16 @@ class GatewayEndpointITCase {
                                     + "' is rejected: it has GROUP BY/HAVING; an enrichment value"
                                     + " belongs to one row, not to a group of rows. Compute"
                                     + " per-row values (aggregate when reading).");
-            assertThat(
-                            get("/v3/sessions/" + session + "/operations/" + operation + "/status")
-                                    .body())
-                    .contains("\"status\":\"ERROR\"");
-        } finally {
-            closeSession(session);
+            assertThat(session.status(operation)).isEqualTo("ERROR");
         }
     }
 
     /** A script deployed through the gateway (application mode) is planned like statements. */
     @Test
     void aDeployedScriptIsPlannedStatementByStatement() throws Exception {
-        String session = openSession();
-        try {
+        try (Session session = rest.openSession()) {
             String table = createDeviceLogs(session);
-            SessionHandle handle = new SessionHandle(UUID.fromString(session));
+            SessionHandle handle = new SessionHandle(UUID.fromString(session.handle()));
             EnrichingSqlGatewayService service =
                     new EnrichingSqlGatewayService(GATEWAY.getService());
             String insert =
@@ -196,117 +174,28 @@ class GatewayEndpointITCase {
                     .isInstanceOf(EnrichmentPlanningException.class)
                     .hasMessageContaining("writes group 'geo' of table")
                     .hasMessageContaining("twice");
-        } finally {
-            closeSession(session);
         }
     }
 
     /** Makes the session batch (synchronous DML) on the fluss-enrich catalog; creates a table. */
-    private static String createDeviceLogs(String session) throws Exception {
-        execute(session, "SET 'execution.runtime-mode' = 'batch'");
-        execute(session, "SET 'table.dml-sync' = 'true'");
-        execute(
-                session,
+    private static String createDeviceLogs(Session session) throws Exception {
+        session.execute("SET 'execution.runtime-mode' = 'batch'");
+        session.execute("SET 'table.dml-sync' = 'true'");
+        session.execute(
                 String.format(
                         "CREATE CATALOG %s WITH ('type' = 'fluss-enrich', 'bootstrap.servers' ="
                                 + " '%s', 'default-database' = '%s')",
                         FlinkSql.CATALOG,
                         SharedFlussCluster.cluster().bootstrapServers(),
                         SharedFlussCluster.DATABASE));
-        execute(session, "USE CATALOG " + FlinkSql.CATALOG);
+        session.execute("USE CATALOG " + FlinkSql.CATALOG);
         String table = SharedFlussCluster.newTablePath("gateway").getTableName();
-        execute(
-                session,
+        session.execute(
                 "CREATE TABLE "
                         + table
                         + " (id INT, ip STRING, city STRING, tag STRING) WITH ('bucket.num' = '2',"
                         + " 'bucket.key' = 'id', 'column-groups.geo' = 'city',"
                         + " 'column-groups.label' = 'tag')");
         return table;
-    }
-
-    // ---- the REST API ----
-
-    private static String openSession() throws Exception {
-        HttpResponse<String> response = post("/v3/sessions", Map.of());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return JSON.readTree(response.body()).get("sessionHandle").asText();
-    }
-
-    private static void closeSession(String session) throws Exception {
-        HTTP.send(
-                HttpRequest.newBuilder(URI.create(baseUri + "/v3/sessions/" + session))
-                        .DELETE()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String submit(String session, String statement) throws Exception {
-        HttpResponse<String> response =
-                post("/v3/sessions/" + session + "/statements", Map.of("statement", statement));
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return JSON.readTree(response.body()).get("operationHandle").asText();
-    }
-
-    /** Runs a statement to its end and returns the fields of every row as JSON arrays. */
-    private static List<String> execute(String session, String statement) throws Exception {
-        String operation = submit(session, statement);
-        List<String> rows = new ArrayList<>();
-        HttpResponse<String> failure = fetchUntilDone(session, operation, rows);
-        assertThat(failure).as("error of %s: %s", statement, failure).isNull();
-        return rows;
-    }
-
-    /** Follows nextResultUri until EOS; returns the failed response, or null on success. */
-    private static HttpResponse<String> fetchUntilDone(
-            String session, String operation, List<String> rows) throws Exception {
-        long deadline = System.nanoTime() + STATEMENT_TIMEOUT.toNanos();
-        String next =
-                "/v3/sessions/" + session + "/operations/" + operation + "/result/0?rowFormat=JSON";
-        while (System.nanoTime() < deadline) {
-            HttpResponse<String> response = get(next);
-            if (response.statusCode() != 200) {
-                return response;
-            }
-            JsonNode body = JSON.readTree(response.body());
-            String type = body.get("resultType").asText();
-            if (type.equals("PAYLOAD")) {
-                body.get("results")
-                        .get("data")
-                        .forEach(row -> rows.add(row.get("fields").toString()));
-            }
-            if (type.equals("EOS") || !body.hasNonNull("nextResultUri")) {
-                return null;
-            }
-            if (type.equals("NOT_READY")) {
-                Thread.sleep(20);
-            }
-            next = body.get("nextResultUri").asText();
-        }
-        throw new AssertionError("Operation " + operation + " did not finish in time");
-    }
-
-    /** The messages of a REST error body ({@code {"errors": [...]}}), decoded. */
-    private static String errorText(HttpResponse<String> response) throws Exception {
-        StringBuilder text = new StringBuilder();
-        JSON.readTree(response.body())
-                .get("errors")
-                .forEach(e -> text.append(e.asText()).append('\n'));
-        return text.toString();
-    }
-
-    private static HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(
-                HttpRequest.newBuilder(URI.create(baseUri + path)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static HttpResponse<String> post(String path, Object body) throws Exception {
-        return HTTP.send(
-                HttpRequest.newBuilder(URI.create(baseUri + path))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
     }
 }

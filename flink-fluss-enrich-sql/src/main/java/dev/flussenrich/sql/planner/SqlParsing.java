@@ -6,13 +6,16 @@
 package dev.flussenrich.sql.planner;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.sql.parser.dml.RichSqlInsert;
 import org.apache.flink.sql.parser.impl.FlinkSqlParserImpl;
 import org.apache.flink.sql.parser.validate.FlinkSqlConformance;
 
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.Lex;
 import org.apache.calcite.sql.SqlDialect;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlTableRef;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -40,6 +43,15 @@ final class SqlParsing {
 
     static SqlNode parse(String statement) throws SqlParseException {
         return SqlParser.create(statement, CONFIG).parseStmt();
+    }
+
+    /** The table an INSERT writes, as written (without its hints). */
+    static SqlIdentifier targetTable(RichSqlInsert insert) {
+        SqlNode table = insert.getTargetTable();
+        if (table instanceof SqlTableRef ref) {
+            return (SqlIdentifier) ref.getOperandList().get(0);
+        }
+        return (SqlIdentifier) table;
     }
 
     /** A fragment (expression, identifier) as SQL on one line. */

@@ -106,20 +106,19 @@ public final class StatementPlanner {
 
     private String planInsert(
             String statement, RichSqlInsert insert, List<GroupWrite> groupWrites) {
-        Optional<EnrichmentTarget> target =
-                lookup.find(ConciseEnrichmentInsert.targetName(insert).names);
+        Optional<EnrichmentTarget> target = lookup.find(SqlParsing.targetTable(insert).names);
         if (target.isEmpty()) {
             return null;
         }
         String group = enrichmentGroupOf(insert);
         if (group == null) {
-            return BaseInsertColumns.addColumnList(statement, insert, target.get());
+            return RowInsertColumnList.addColumnList(statement, insert, target.get());
         }
         groupWrites.add(new GroupWrite(target.get().name(), group, statement));
         if (namesIdentityColumns(insert, target.get())) {
             return null; // the explicit form: the connector validates it
         }
-        return new ConciseEnrichmentInsert(insert, target.get(), group, lookup).rewrite();
+        return new ConciseInsertChecks(insert, target.get(), group, lookup).check().explicitForm();
     }
 
     private static String enrichmentGroupOf(RichSqlInsert insert) {

@@ -56,6 +56,18 @@ final class PlannerTargets implements TargetLookup {
                     List.of("ip", "city", "country"),
                     Set.of("country"));
 
+    /** Two NOT NULL columns in a group of three. */
+    static final EnrichmentTarget REQUIRED_LOGS =
+            new EnrichmentTarget(
+                    "enrich.fluss.required_logs",
+                    table(
+                            "required_logs",
+                            false,
+                            new ColumnGroup("geo", List.of("city", "country", "zip"))),
+                    List.of("ip", "city", "country", "zip", "_bucket", "_offset", "_timestamp"),
+                    List.of("ip", "city", "country", "zip"),
+                    Set.of("city", "country"));
+
     private static LogicalTable table(String name, boolean partitioned, ColumnGroup... groups) {
         return new LogicalTable(
                 TablePath.of("fluss", name), ColumnGroups.of(List.of(groups)), partitioned);
@@ -64,7 +76,7 @@ final class PlannerTargets implements TargetLookup {
     @Override
     public Optional<EnrichmentTarget> find(List<String> identifier) {
         String name = String.join(".", identifier);
-        return List.of(DEVICE_LOGS, PARTITIONED_LOGS, STRICT_LOGS).stream()
+        return List.of(DEVICE_LOGS, PARTITIONED_LOGS, STRICT_LOGS, REQUIRED_LOGS).stream()
                 .filter(t -> t.name().equals(name) || t.name().endsWith("." + name))
                 .findFirst();
     }

@@ -5,6 +5,9 @@
 
 package dev.flussenrich.sqljar.session;
 
+import dev.flussenrich.testutils.RestCalls;
+import dev.flussenrich.testutils.SqlGatewayRestClient;
+
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.File;
@@ -123,8 +126,8 @@ final class SessionCluster implements AutoCloseable {
     }
 
     /** The SQL Gateway's REST API (its {@code fluss-enrich} endpoint). */
-    RestCalls gateway() {
-        return new RestCalls(HOST, gatewayPort);
+    SqlGatewayRestClient gateway() {
+        return new SqlGatewayRestClient(HOST, gatewayPort);
     }
 
     /** The TaskManager's working directories (its {@code io.tmp.dirs}: blobs, spill files). */
@@ -174,7 +177,7 @@ final class SessionCluster implements AutoCloseable {
                 },
                 jobManager,
                 taskManager);
-        RestCalls sqlGateway = gateway();
+        SqlGatewayRestClient sqlGateway = gateway();
         await(
                 "the SQL Gateway to answer",
                 () -> sqlGateway.get("/v3/info").ok() ? Optional.of(true) : Optional.empty(),

@@ -6,6 +6,7 @@
 package dev.flussenrich.sqljar.session;
 
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
+import dev.flussenrich.testutils.SqlGatewayRestClient.Session;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -146,7 +147,7 @@ class SessionClusterITCase {
 
     @Test
     void theConciseEnrichmentInsertRunsOnTheSessionCluster() throws Exception {
-        try (SqlGatewaySession session = SqlGatewaySession.open(cluster.gateway())) {
+        try (Session session = cluster.gateway().openSession()) {
             session.execute("SET 'execution.runtime-mode' = 'batch'");
             session.execute("SET 'table.dml-sync' = 'true'");
             // The jar ships with every job: the TaskManager's user-code class loader gets it.

@@ -19,13 +19,15 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Base writes without a column list: {@code INSERT INTO t SELECT <one value per base column>} gets
- * the base column list, so users need not spell out that group columns are not written.
+ * The column list of a row INSERT: an INSERT without an enrichment group writes new rows, that is
+ * their base columns (the columns of no group). Without a column list, {@code INSERT INTO t SELECT
+ * <one value per base column>} gets the base column list, so users need not spell out that group
+ * columns are not written. (Not {@code Base...}: that prefix names abstract base classes here.)
  */
 @Internal
-final class BaseInsertColumns {
+final class RowInsertColumnList {
 
-    private BaseInsertColumns() {}
+    private RowInsertColumnList() {}
 
     /** The statement with the base column list added, or null when it does not apply. */
     static String addColumnList(String statement, RichSqlInsert insert, EnrichmentTarget target) {

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sqljar.session;
+package dev.flussenrich.testutils;
 
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,45 +15,72 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** JSON over HTTP against one REST server (the JobManager's, or the SQL Gateway's). */
-final class RestCalls {
+/**
+ * JSON over HTTP against one of Flink's REST servers (a JobManager's, or a SQL Gateway's: see
+ * {@link SqlGatewayRestClient}), as any REST client calls it. JSON through Flink's own shaded
+ * Jackson, which every Flink class path has.
+ */
+public final class RestCalls {
 
-    static final ObjectMapper JSON = new ObjectMapper();
-
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
     private final String baseUri;
 
-    RestCalls(String host, int port) {
+    public RestCalls(String host, int port) {
         this.baseUri = "http://" + host + ":" + port;
     }
 
     /** A response: its status and body. */
-    record Response(int status, String body) {
+    public record Response(int status, String body) {
 
-        JsonNode json() throws IOException {
+        public JsonNode json() throws IOException {
             return JSON.readTree(body);
         }
 
-        boolean ok() {
+        public boolean ok() {
             return status == 200;
+        }
+
+        /**
+         * The messages of a REST error body ({@code {"errors": [...]}}), decoded, one per line; the
+         * body as it is if it has none.
+         */
+        public String errors() {
+            try {
+                JsonNode errors = json().get("errors");
+                if (errors != null) {
+                    StringBuilder text = new StringBuilder();
+                    errors.forEach(e -> text.append(e.asText()).append('\n'));
+                    return text.toString();
+                }
+            } catch (IOException e) {
+                // not JSON: the body as it is
+            }
+            return body;
+        }
+
+        @Override
+        public String toString() {
+            return "HTTP " + status + ": " + body;
         }
     }
 
-    Response get(String path) throws IOException, InterruptedException {
+    public Response get(String path) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(uri(path)).GET());
     }
 
-    Response post(String path, Object body) throws IOException, InterruptedException {
+    /** POSTs {@code body} as JSON. */
+    public Response post(String path, Object body) throws IOException, InterruptedException {
         return send(
                 HttpRequest.newBuilder(uri(path))
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
     }
 
-    Response delete(String path) throws IOException, InterruptedException {
+    public Response delete(String path) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(uri(path)).DELETE());
     }
 
