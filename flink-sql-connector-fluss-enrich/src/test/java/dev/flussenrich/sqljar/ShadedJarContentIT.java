@@ -88,7 +88,7 @@ class ShadedJarContentIT {
     void bundlesTheConnectorAndTheRelocatedParser() {
         assertThat(entries)
                 .contains(
-                        "dev/flussenrich/sql/StatementPlanner.class",
+                        "dev/flussenrich/sql/planner/StatementPlanner.class",
                         "dev/flussenrich/core/EnrichedTables.class",
                         "dev/flussenrich/table/FlussEnrichDynamicTableFactory.class",
                         "dev/flussenrich/catalog/FlussEnrichCatalogFactory.class",
