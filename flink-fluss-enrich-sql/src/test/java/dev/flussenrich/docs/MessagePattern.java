@@ -9,25 +9,34 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A message with holes: fixed text, and places where any text may stand. The docs write a hole as
- * {@code <name>} or {@code ...}; the code as a format specifier ({@code %s}) or a non-literal
- * operand of a string concatenation. Two patterns match when some message is an instance of both.
+ * A message with holes: fixed text, and places where a value stands. The docs write a value as
+ * {@code <name>} and leave text out with {@code ...}; the code has a format specifier ({@code %s})
+ * or a non-literal operand of a string concatenation. Two patterns match when some message is an
+ * instance of both, where a value of one side may stand for at most {@link #HOLE_LIMIT} fixed
+ * characters of the other side and never for a quote ({@code '}): so {@code %s} may be {@code a
+ * bucket key} in the docs, but a value cannot swallow a sentence or shift the quoted names of a
+ * message against each other. An elision ({@code ...}) stands for any text.
  */
 final class MessagePattern {
 
     /** Stands for a hole; never part of a message. */
     static final char HOLE = '\u0000';
 
-    /** Around a code text that may be part of a longer message: any text, without limit. */
+    /** Any text, without limit: an elision of the docs, or around a code text inside a message. */
     private static final char ANY = '\u0001';
 
-    private static final Pattern DOC_HOLE = Pattern.compile("<[^<>]{1,60}>|\\.\\.\\.|…");
+    private static final Pattern DOC_VALUE = Pattern.compile("<[^<>]{1,60}>");
+    private static final Pattern DOC_ELISION = Pattern.compile("\\.\\.\\.|…");
     private static final Pattern FORMAT_SPECIFIER =
             Pattern.compile("%(?:\\d+\\$)?[-#+ 0,(]*\\d*(?:\\.\\d+)?[a-zA-Z%]");
-    private static final Pattern WORD = Pattern.compile("[A-Za-z]{2,}");
+    private static final Pattern WORD =
+            Pattern.compile("[^\\s" + HOLE + ANY + "]*[A-Za-z]{2}[^\\s" + HOLE + ANY + "]*");
 
-    /** How many fixed characters of a documented message one hole of the code may stand for. */
-    static final int CODE_HOLE_LIMIT = 40;
+    /** How many fixed characters of the other side one value may stand for. */
+    static final int HOLE_LIMIT = 40;
+
+    /** No common instance. */
+    private static final int NONE = Integer.MAX_VALUE;
 
     private final String text;
 
@@ -37,7 +46,8 @@ final class MessagePattern {
 
     /** A message as the docs show it: {@code Table '<db.t>' has no column group '<g>'.} */
     static MessagePattern ofDoc(String message) {
-        return new MessagePattern(collapse(DOC_HOLE.matcher(message).replaceAll(hole())));
+        String elided = DOC_ELISION.matcher(message).replaceAll(String.valueOf(ANY));
+        return new MessagePattern(collapse(DOC_VALUE.matcher(elided).replaceAll(hole())));
     }
 
     /** Code text whose holes are already {@link #HOLE}; format specifiers become holes too. */
@@ -53,26 +63,38 @@ final class MessagePattern {
         return new MessagePattern(collapse(out.toString()));
     }
 
-    /**
-     * Whether a documented message (this) and a code text can be the same message, from first to
-     * last character. A hole in the docs may stand for any text; a hole in the code for at most
-     * {@link #CODE_HOLE_LIMIT} characters of the docs' fixed text, so that a {@code %s} does not
-     * swallow a documented sentence.
-     */
+    /** Whether a documented message (this) and a code text can be the same message, whole. */
     boolean matches(MessagePattern code) {
-        return endsAgree(code) && agree(text, code.text, Integer.MAX_VALUE);
+        return endsAgree(code) && mostlyLiteral(cost(text, code.text, false), code.fixedLength());
     }
 
     /**
-     * Whether a code text (this) can occur inside the documented message {@code doc}. Here a hole
-     * of the docs stands for a value, so for at most {@link #CODE_HOLE_LIMIT} fixed characters of
-     * the code: {@code <reason>} does not stand for every reason.
+     * Whether a code text (this) can occur inside the documented message {@code doc}. Here an
+     * elision of the docs is held to the limit of a value too: {@code SELECT ...} and {@code
+     * <reason>} do not stand for every reason.
      */
     boolean occursIn(MessagePattern doc) {
-        return sharesAWindowWith(doc) && agree(doc.text, ANY + text + ANY, CODE_HOLE_LIMIT);
+        return sharesAWindowWith(doc)
+                && mostlyLiteral(cost(doc.text, ANY + text + ANY, true), fixedLength());
     }
 
-    /** How many words of two or more letters the fixed text holds. */
+    /** At most half of the code's fixed text stood in for by values or elisions of the docs. */
+    private static boolean mostlyLiteral(int cost, int fixed) {
+        return cost != NONE && 2L * cost <= fixed;
+    }
+
+    /** How many characters of the message are fixed text, not holes. */
+    int fixedLength() {
+        int fixed = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (!isHole(text.charAt(i))) {
+                fixed++;
+            }
+        }
+        return fixed;
+    }
+
+    /** How many words (between spaces or holes, with two letters in a row) the fixed text holds. */
     int words() {
         Matcher m = WORD.matcher(text);
         int words = 0;
@@ -84,7 +106,7 @@ final class MessagePattern {
 
     /** The pattern with its holes shown as {@code <…>}, as a row of docs/errors.md writes them. */
     String shown() {
-        return text.replace(String.valueOf(HOLE), "<…>");
+        return text.replace(String.valueOf(HOLE), "<…>").replace(String.valueOf(ANY), "...");
     }
 
     /**
@@ -99,73 +121,113 @@ final class MessagePattern {
         if (!headA.startsWith(headB) && !headB.startsWith(headA)) {
             return false;
         }
-        String tailA = a.substring(a.lastIndexOf(HOLE) + 1);
-        String tailB = b.substring(b.lastIndexOf(HOLE) + 1);
+        String tailA = a.substring(Math.max(a.lastIndexOf(HOLE), a.lastIndexOf(ANY)) + 1);
+        String tailB = b.substring(Math.max(b.lastIndexOf(HOLE), b.lastIndexOf(ANY)) + 1);
         return tailA.endsWith(tailB) || tailB.endsWith(tailA);
     }
 
     private static int indexOfHoleOrLength(String s) {
-        int i = s.indexOf(HOLE);
-        return i < 0 ? s.length() : i;
-    }
-
-    /**
-     * Is there a common instance of {@code doc} and {@code code}? Computed from the ends backwards:
-     * {@code can[i][j]} says whether {@code doc[i..]} and {@code code[j..]} have one.
-     */
-    private static boolean agree(String doc, String code, int docHoleLimit) {
-        int n = doc.length();
-        int m = code.length();
-        boolean[][] can = new boolean[n + 1][m + 1];
-        for (int i = n; i >= 0; i--) {
-            for (int j = m; j >= 0; j--) {
-                boolean match;
-                if (i == n && j == m) {
-                    match = true;
-                } else if (j < m && code.charAt(j) == ANY) {
-                    match = can[i][j + 1] || (i < n && can[i + 1][j]);
-                } else if (i < n && doc.charAt(i) == HOLE) {
-                    // a documented hole covers code[j..end) with few fixed characters
-                    match = covers(can, code, i, j, m, docHoleLimit, true);
-                } else if (j < m && code.charAt(j) == HOLE) {
-                    // a code hole covers doc[i..end) with few fixed characters
-                    match = covers(can, doc, i, j, n, CODE_HOLE_LIMIT, false);
-                } else {
-                    match = i < n && j < m && doc.charAt(i) == code.charAt(j) && can[i + 1][j + 1];
-                }
-                can[i][j] = match;
+        for (int i = 0; i < s.length(); i++) {
+            if (isHole(s.charAt(i))) {
+                return i;
             }
         }
-        return can[0][0];
+        return s.length();
     }
 
     /**
-     * Whether a hole (of the docs at {@code i}, or of the code at {@code j}) can cover a stretch of
-     * the other text holding at most {@code limit} fixed characters and leave a match behind.
+     * How well a documented message and a code text agree: the fewest fixed characters of the code
+     * that values or elisions of the docs must stand for in a common instance of both ({@link
+     * #NONE} if there is none). A match needs at least half of the code's fixed text in the docs as
+     * written, so that a text of mostly values ({@code %s failed: %s}) does not match every
+     * message. Computed from the ends backwards: {@code cost[i][j]} is for {@code doc[i..]} and
+     * {@code code[j..]}.
      */
-    private static boolean covers(
-            boolean[][] can, String other, int i, int j, int length, int limit, boolean docHole) {
-        int start = docHole ? j : i;
-        int fixed = 0;
-        for (int end = start; end <= length && fixed <= limit; end++) {
-            if (docHole ? can[i + 1][end] : can[end][j + 1]) {
-                return true;
+    private static int cost(String doc, String code, boolean limitElisions) {
+        int n = doc.length();
+        int m = code.length();
+        int[][] cost = new int[n + 1][m + 1];
+        for (int i = n; i >= 0; i--) {
+            for (int j = m; j >= 0; j--) {
+                int best;
+                if (i == n && j == m) {
+                    best = 0;
+                } else if (j < m && code.charAt(j) == ANY) {
+                    // text around the code text: any part of the message, for free
+                    best = Math.min(cost[i][j + 1], i < n ? cost[i + 1][j] : NONE);
+                } else if (i < n && doc.charAt(i) == ANY && !limitElisions) {
+                    best =
+                            Math.min(
+                                    cost[i + 1][j],
+                                    j < m ? plus(cost[i][j + 1], fixed(code, j)) : NONE);
+                } else if (i < n && isHole(doc.charAt(i))) {
+                    best = covered(cost, doc, code, i, j, true); // a documented value
+                } else if (j < m && code.charAt(j) == HOLE) {
+                    best = covered(cost, doc, code, i, j, false); // a value in the code
+                } else if (i < n && j < m && doc.charAt(i) == code.charAt(j)) {
+                    best = cost[i + 1][j + 1];
+                } else {
+                    best = NONE;
+                }
+                cost[i][j] = best;
             }
-            if (end < length && other.charAt(end) != HOLE && other.charAt(end) != ANY) {
+        }
+        return cost[0][0];
+    }
+
+    /**
+     * The cost of a value (of the docs at {@code i}, or of the code at {@code j}) standing for a
+     * stretch of the other text with at most {@link #HOLE_LIMIT} fixed characters. A value in
+     * quotes ({@code '%s'}) is a name and stands for no quote; another value may stand for whole
+     * quoted names ({@code %s NOT NULL} for {@code column 'c' is}).
+     */
+    private static int covered(
+            int[][] cost, String doc, String code, int i, int j, boolean docValue) {
+        String own = docValue ? doc : code;
+        String other = docValue ? code : doc;
+        int at = docValue ? i : j;
+        boolean quoted = at > 0 && own.charAt(at - 1) == '\'';
+        int best = NONE;
+        int fixed = 0;
+        int quotes = 0;
+        for (int end = docValue ? j : i; end <= other.length() && fixed <= HOLE_LIMIT; end++) {
+            if (quotes % 2 == 0) {
+                int rest = docValue ? cost[i + 1][end] : cost[end][j + 1];
+                best = Math.min(best, plus(rest, docValue ? fixed : 0));
+            }
+            if (end < other.length() && !isHole(other.charAt(end))) {
+                if (other.charAt(end) == '\'') {
+                    if (quoted) {
+                        break;
+                    }
+                    quotes++;
+                }
                 fixed++;
             }
         }
-        return false;
+        return best;
+    }
+
+    private static int fixed(String s, int at) {
+        return isHole(s.charAt(at)) ? 0 : 1;
+    }
+
+    private static int plus(int cost, int more) {
+        return cost == NONE ? NONE : cost + more;
+    }
+
+    private static boolean isHole(char c) {
+        return c == HOLE || c == ANY;
     }
 
     /**
-     * A quick test before {@link #agree}: an eight-character piece of this text's longest fixed
-     * part appears in the other's text. It could only miss where the docs put a hole in the middle
-     * of every such piece, which the test would then report as unlisted.
+     * A quick test before {@link #cost}: an eight-character piece of this text's longest fixed part
+     * appears in the other's text. It could only miss where the docs put a hole in the middle of
+     * every such piece, which the test would then report as unlisted.
      */
     private boolean sharesAWindowWith(MessagePattern doc) {
         String longest = "";
-        for (String part : text.split(hole())) {
+        for (String part : text.split("[" + HOLE + ANY + "]")) {
             if (part.length() > longest.length()) {
                 longest = part;
             }
@@ -183,8 +245,16 @@ final class MessagePattern {
         return String.valueOf(HOLE);
     }
 
+    /** Neighbouring holes are one; with an elision among them, an elision. */
     private static String collapse(String s) {
-        return s.replaceAll(HOLE + "+", hole());
+        Matcher run = Pattern.compile("[" + HOLE + ANY + "]{2,}").matcher(s);
+        StringBuilder out = new StringBuilder();
+        while (run.find()) {
+            String holes = run.group();
+            run.appendReplacement(out, holes.indexOf(ANY) >= 0 ? String.valueOf(ANY) : hole());
+        }
+        run.appendTail(out);
+        return out.toString();
     }
 
     @Override
