@@ -12,7 +12,10 @@ import org.apache.fluss.exception.RetriableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -117,6 +120,23 @@ public final class FlussCalls {
             }
         }
         return false;
+    }
+
+    /**
+     * Runs a call about one partition of a table: empty when it fails because the partition does
+     * not exist ({@link #isPartitionGone}). For a table that is not partitioned ({@code
+     * partitionName} null), every failure is rethrown.
+     */
+    public static <T> Optional<T> unlessPartitionGone(
+            @Nullable String partitionName, Supplier<T> call) {
+        try {
+            return Optional.of(call.get());
+        } catch (RuntimeException e) {
+            if (partitionName != null && isPartitionGone(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ package dev.flussenrich.core.progress;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.internal.LogScanners;
 import dev.flussenrich.core.internal.ReadPermission;
 
 import org.apache.fluss.annotation.Internal;
@@ -83,11 +84,8 @@ public final class CompanionProbe {
                     positions.forEach(
                             (bucket, position) -> {
                                 Long partitionId = partitionIdOf.apply(bucket);
-                                if (partitionId == null) {
-                                    scanner.subscribe(bucket.bucket(), position);
-                                } else {
-                                    scanner.subscribe(partitionId, bucket.bucket(), position);
-                                }
+                                LogScanners.subscribe(
+                                        scanner, partitionId, bucket.bucket(), position);
                                 buckets.put(
                                         new TableBucket(tableId, partitionId, bucket.bucket()),
                                         bucket);
@@ -164,11 +162,7 @@ public final class CompanionProbe {
         return withScanner(
                 companion,
                 (table, scanner) -> {
-                    if (partitionId == null) {
-                        scanner.subscribe(bucket, from);
-                    } else {
-                        scanner.subscribe(partitionId, bucket, from);
-                    }
+                    LogScanners.subscribe(scanner, partitionId, bucket, from);
                     List<Long> sources = new ArrayList<>();
                     long deadline = System.nanoTime() + TIMEOUT.toNanos();
                     while (System.nanoTime() < deadline) {

@@ -9,6 +9,7 @@ import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.PartitionIds;
+import dev.flussenrich.core.internal.LogScanners;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;
@@ -105,15 +106,14 @@ public final class EnrichmentStatus {
     private static OptionalLong commitTime(
             Table base, PartitionIds partitions, EnrichedBucket bucket, long offset) {
         try (LogScanner scanner = base.newScan().project(new int[] {0}).createLogScanner()) {
-            if (bucket.partitionName() == null) {
-                scanner.subscribe(bucket.bucket(), offset);
-            } else {
-                Long partitionId = partitions.idOf(bucket.partitionName()).orElse(null);
+            Long partitionId = null;
+            if (bucket.partitionName() != null) {
+                partitionId = partitions.idOf(bucket.partitionName()).orElse(null);
                 if (partitionId == null) {
                     return OptionalLong.empty();
                 }
-                scanner.subscribe(partitionId, bucket.bucket(), offset);
             }
+            LogScanners.subscribe(scanner, partitionId, bucket.bucket(), offset);
             long deadline = System.nanoTime() + ROW_READ_TIMEOUT.toNanos();
             while (System.nanoTime() < deadline) {
                 ScanRecords records = scanner.poll(Duration.ofMillis(200));

@@ -8,19 +8,13 @@ package dev.flussenrich.core.write;
 import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.progress.BucketProgress;
 import dev.flussenrich.core.progress.EnrichmentWatermarks;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.config.ConfigOptions;
-import org.apache.fluss.metadata.ResolvedPartitionSpec;
-import org.apache.fluss.row.BinaryString;
-import org.apache.fluss.row.GenericRow;
 import org.apache.fluss.row.InternalRow;
-import org.apache.fluss.types.DataType;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +25,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -51,7 +46,6 @@ public final class EnrichmentWriter implements AutoCloseable {
             long rowsWritten, long duplicatesDropped, long gapsFilled, long expiredSkipped) {}
 
     private static final Logger LOG = LoggerFactory.getLogger(EnrichmentWriter.class);
-    private static final BinaryString[] NO_PARTITION = new BinaryString[0];
 
     private final EnrichedTable table;
     private final EnrichedTable.Group group;
@@ -60,12 +54,7 @@ public final class EnrichmentWriter implements AutoCloseable {
     private final BucketRouter router;
     private final EnrichmentWatermarks watermarks;
     private final BucketOffsets offsets;
-    private final InternalRow.FieldGetter[] valueGetters;
-    private final int[] valuePositions;
-    private final int[] partitionPositions;
-    private final int routePosition;
-    private final int offsetPosition;
-    private final int companionArity;
+    private final CompanionRows rows;
 
     private final Map<EnrichedBucket, BucketState> buckets = new HashMap<>();
 
@@ -74,9 +63,6 @@ public final class EnrichmentWriter implements AutoCloseable {
      * instead of looking again.
      */
     private final Map<EnrichedBucket, BucketProgress> unwrittenProgress = new HashMap<>();
-
-    /** Companion partitions known to exist, with their partition column values. */
-    private final Map<String, BinaryString[]> partitionValues = new HashMap<>();
 
     private long rowsWritten;
     private long duplicatesDropped;
@@ -99,31 +85,7 @@ public final class EnrichmentWriter implements AutoCloseable {
         this.table = table;
         this.group = table.requireGroup(groupName);
         this.gapPolicy = gapPolicy;
-        List<DataType> types = group.columnTypes();
-        if (gapPolicy == GapPolicy.FILL_NULL) {
-            for (int i = 0; i < types.size(); i++) {
-                if (!types.get(i).isNullable()) {
-                    throw new IllegalArgumentException(
-                            String.format(
-                                    "Gap policy fill-null needs nullable group columns, but column "
-                                            + "'%s' of group '%s' of table '%s' is NOT NULL. Use "
-                                            + "gap policy fail.",
-                                    group.group().columns().get(i), groupName, table.tablePath()));
-                }
-            }
-        }
-        if (!connection.getConfiguration().get(ConfigOptions.CLIENT_WRITER_ENABLE_IDEMPOTENCE)) {
-            // Without it a retried batch can land after its successor: a hole in the companion.
-            throw new IllegalArgumentException(
-                    String.format(
-                            "Group '%s' of table '%s' cannot be written with '%s' = 'false': an"
-                                    + " enrichment writer needs idempotent appends, or a retried"
-                                    + " batch can land after the next one and leave a hole."
-                                    + " Remove the option.",
-                            groupName,
-                            table.tablePath(),
-                            ConfigOptions.CLIENT_WRITER_ENABLE_IDEMPOTENCE.key()));
-        }
+        WriterChecks.checkWritable(table, group, gapPolicy, connection.getConfiguration());
         this.companion =
                 new TableAppender(
                         connection,
@@ -134,21 +96,7 @@ public final class EnrichmentWriter implements AutoCloseable {
         this.router = BucketRouter.forCompanion(group.companion());
         this.watermarks = new EnrichmentWatermarks(connection, table);
         this.offsets = new BucketOffsets(connection.getAdmin());
-
-        this.valueGetters = new InternalRow.FieldGetter[types.size()];
-        this.valuePositions = new int[types.size()];
-        for (int i = 0; i < types.size(); i++) {
-            valueGetters[i] = InternalRow.createFieldGetter(types.get(i), i);
-            valuePositions[i] = group.companionIndexOf(group.group().columns().get(i));
-        }
-        List<String> partitionKeys = table.base().getPartitionKeys();
-        this.partitionPositions = new int[partitionKeys.size()];
-        for (int i = 0; i < partitionKeys.size(); i++) {
-            partitionPositions[i] = group.companionIndexOf(partitionKeys.get(i));
-        }
-        this.routePosition = group.companionIndexOf(EnrichedTableLayout.ROUTE_COLUMN);
-        this.offsetPosition = group.companionIndexOf(EnrichedTableLayout.SOURCE_OFFSET_COLUMN);
-        this.companionArity = group.companion().getRowType().getFieldCount();
+        this.rows = new CompanionRows(table, group, router, companion::ensurePartition);
     }
 
     /**
@@ -160,16 +108,7 @@ public final class EnrichmentWriter implements AutoCloseable {
      */
     public int write(EnrichedBucket bucket, long sourceOffset, InternalRow values) {
         companion.rethrowFailure();
-        if (values.getFieldCount() != valueGetters.length) {
-            throw new IllegalArgumentException(
-                    String.format(
-                            "Group '%s' of table '%s' has %d columns %s, but the row has %d fields.",
-                            group.name(),
-                            table.tablePath(),
-                            valueGetters.length,
-                            group.group().columns(),
-                            values.getFieldCount()));
-        }
+        rows.checkValues(values);
         BucketState state = stateOf(bucket);
         if (sourceOffset < state.watermark) {
             duplicatesDropped++;
@@ -186,15 +125,16 @@ public final class EnrichmentWriter implements AutoCloseable {
         }
         if (sourceOffset > state.watermark) {
             if (gapPolicy != GapPolicy.FILL_NULL) {
-                throw gap(bucket, state.watermark, sourceOffset);
+                throw EnrichmentContractException.gap(
+                        table.tablePath(), group.name(), bucket, state.watermark, sourceOffset);
             }
             for (long missing = state.watermark; missing < sourceOffset; missing++) {
-                append(bucket, missing, null);
+                companion.append(rows.row(bucket, missing, null));
                 gapsFilled++;
             }
         }
         int appended = (int) (sourceOffset - state.watermark) + 1;
-        append(bucket, sourceOffset, values);
+        companion.append(rows.row(bucket, sourceOffset, values));
         rowsWritten++;
         state.watermark = sourceOffset + 1;
         return appended;
@@ -248,23 +188,21 @@ public final class EnrichmentWriter implements AutoCloseable {
     public Map<EnrichedBucket, Long> lags(Collection<EnrichedBucket> wanted) {
         Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
         for (EnrichedBucket bucket : wanted) {
-            checkBucket(bucket);
+            WriterChecks.checkBucket(table, router.numBuckets(), bucket);
             byPartition.computeIfAbsent(bucket.partitionName(), p -> new ArrayList<>()).add(bucket);
         }
         Map<EnrichedBucket, Long> lags = new HashMap<>();
         for (Map.Entry<String, List<EnrichedBucket>> partition : byPartition.entrySet()) {
-            Map<EnrichedBucket, Long> highWatermarks;
-            try {
-                highWatermarks = offsets.highWatermarks(table.tablePath(), partition.getValue());
-            } catch (RuntimeException e) {
-                if (partition.getKey() != null && FlussCalls.isPartitionGone(e)) {
-                    forgetPartition(partition.getKey());
-                    continue;
-                }
-                throw e;
+            Optional<Map<EnrichedBucket, Long>> highWatermarks =
+                    FlussCalls.unlessPartitionGone(
+                            partition.getKey(),
+                            () -> offsets.highWatermarks(table.tablePath(), partition.getValue()));
+            if (highWatermarks.isEmpty()) {
+                forgetPartition(partition.getKey());
+                continue;
             }
             for (EnrichedBucket bucket : partition.getValue()) {
-                long highWatermark = highWatermarks.get(bucket);
+                long highWatermark = highWatermarks.get().get(bucket);
                 BucketState state = buckets.get(bucket);
                 if (state != null) {
                     state.baseHighWatermark = highWatermark;
@@ -279,7 +217,7 @@ public final class EnrichmentWriter implements AutoCloseable {
     private void forgetPartition(String partitionName) {
         buckets.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
         unwrittenProgress.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
-        partitionValues.remove(partitionName);
+        rows.forgetPartition(partitionName);
     }
 
     /**
@@ -301,7 +239,7 @@ public final class EnrichmentWriter implements AutoCloseable {
     }
 
     private BucketState stateOf(EnrichedBucket bucket) {
-        checkBucket(bucket);
+        WriterChecks.checkBucket(table, router.numBuckets(), bucket);
         BucketState state = buckets.get(bucket);
         if (state == null) {
             BucketProgress progress = unwrittenProgress.remove(bucket);
@@ -337,26 +275,6 @@ public final class EnrichmentWriter implements AutoCloseable {
         expiredSkipped += to - from;
     }
 
-    private void checkBucket(EnrichedBucket bucket) {
-        if (bucket.bucket() < 0 || bucket.bucket() >= router.numBuckets()) {
-            throw new IllegalArgumentException(
-                    String.format(
-                            "Bucket %d does not exist in table '%s' (buckets 0..%d).",
-                            bucket.bucket(), table.tablePath(), router.numBuckets() - 1));
-        }
-        if ((bucket.partitionName() != null) != table.isPartitioned()) {
-            throw new IllegalArgumentException(
-                    table.isPartitioned()
-                            ? String.format(
-                                    "Table '%s' is partitioned: the bucket needs a partition name.",
-                                    table.tablePath())
-                            : String.format(
-                                    "Table '%s' is not partitioned, but the bucket names partition "
-                                            + "'%s'.",
-                                    table.tablePath(), bucket.partitionName()));
-        }
-    }
-
     private void checkBelowBaseHighWatermark(
             EnrichedBucket bucket, BucketState state, long sourceOffset) {
         if (sourceOffset < state.baseHighWatermark) {
@@ -364,69 +282,9 @@ public final class EnrichmentWriter implements AutoCloseable {
         }
         state.baseHighWatermark = offsets.highWatermark(table.tablePath(), bucket);
         if (sourceOffset >= state.baseHighWatermark) {
-            throw new EnrichmentContractException(
-                    String.format(
-                            "Cannot enrich offset %d of table '%s', group '%s', %s: the base "
-                                    + "table's high watermark is %d, and enrichment cannot run "
-                                    + "ahead of the base. Enrich only rows read from the base.",
-                            sourceOffset,
-                            table.tablePath(),
-                            group.name(),
-                            bucket,
-                            state.baseHighWatermark));
+            throw EnrichmentContractException.aheadOfBase(
+                    table.tablePath(), group.name(), bucket, sourceOffset, state.baseHighWatermark);
         }
-    }
-
-    private EnrichmentContractException gap(EnrichedBucket bucket, long expected, long received) {
-        return new EnrichmentContractException(
-                String.format(
-                        "Gap in the enrichment of table '%s', group '%s', %s: expected source "
-                                + "offset %d but received %d, so offsets %d..%d would have no "
-                                + "enrichment. Likely causes: the job filters base rows or "
-                                + "reorders them within a bucket (e.g. an unordered async "
-                                + "stage). Enrich every base row in offset order, or set "
-                                + "'enrichment.gap-policy' = 'fill-null' to write NULL "
-                                + "enrichment for skipped offsets.",
-                        table.tablePath(),
-                        group.name(),
-                        bucket,
-                        expected,
-                        received,
-                        expected,
-                        received - 1));
-    }
-
-    private void append(EnrichedBucket bucket, long sourceOffset, InternalRow values) {
-        BinaryString[] partition = companionPartition(bucket.partitionName());
-        GenericRow row = new GenericRow(companionArity);
-        row.setField(routePosition, router.routeFor(bucket.bucket()));
-        row.setField(offsetPosition, sourceOffset);
-        if (values != null) {
-            for (int i = 0; i < valueGetters.length; i++) {
-                row.setField(valuePositions[i], valueGetters[i].getFieldOrNull(values));
-            }
-        }
-        for (int i = 0; i < partitionPositions.length; i++) {
-            row.setField(partitionPositions[i], partition[i]);
-        }
-        companion.append(row);
-    }
-
-    /** Creates the companion partition on first use; returns its column values (or none). */
-    private BinaryString[] companionPartition(String partitionName) {
-        if (partitionName == null) {
-            return NO_PARTITION;
-        }
-        BinaryString[] values = partitionValues.get(partitionName);
-        if (values == null) {
-            ResolvedPartitionSpec spec = companion.ensurePartition(partitionName);
-            values =
-                    spec.getPartitionValues().stream()
-                            .map(BinaryString::fromString)
-                            .toArray(BinaryString[]::new);
-            partitionValues.put(partitionName, values);
-        }
-        return values;
     }
 
     @Override

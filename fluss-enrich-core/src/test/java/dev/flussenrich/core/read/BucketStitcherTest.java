@@ -5,15 +5,13 @@
 
 package dev.flussenrich.core.read;
 
-import dev.flussenrich.core.ColumnGroup;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.EnrichedTableLayout;
+import dev.flussenrich.testutils.InMemoryTables;
 
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableDescriptor;
-import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.record.ChangeType;
 import org.apache.fluss.row.BinaryString;
@@ -34,34 +32,17 @@ class BucketStitcherTest {
     private static final EnrichedBucket BUCKET = EnrichedBucket.of(0);
 
     private static EnrichedTable table() {
-        TableInfo base =
-                TableInfo.of(
-                        PATH,
-                        1L,
-                        0,
-                        TableDescriptor.builder()
-                                .schema(Schema.newBuilder().column("id", DataTypes.INT()).build())
-                                .distributedBy(1)
-                                .customProperty("column-groups.geo", "city")
-                                .build(),
-                        0L,
-                        0L);
-        TableInfo companion =
-                TableInfo.of(
-                        EnrichedTableLayout.companionPath(PATH, "geo"),
-                        2L,
-                        0,
-                        EnrichedTableLayout.companionDescriptor(
-                                base,
-                                "geo",
-                                List.of(new Schema.Column("city", DataTypes.STRING()))),
-                        0L,
-                        0L);
-        return new EnrichedTable(
-                base,
-                List.of(
-                        new EnrichedTable.Group(
-                                new ColumnGroup("geo", List.of("city")), companion)));
+        return InMemoryTables.of(
+                PATH,
+                TableDescriptor.builder()
+                        .schema(
+                                Schema.newBuilder()
+                                        .column("id", DataTypes.INT())
+                                        .column("city", DataTypes.STRING())
+                                        .build())
+                        .distributedBy(1)
+                        .customProperty("column-groups.geo", "city")
+                        .build());
     }
 
     private static BucketStitcher stitcher(long start, long stop) {

@@ -1,0 +1,159 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core.read;
+
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.progress.CompanionProbe;
+
+import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.metadata.TablePath;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The offsets a {@link StitchedScanner}'s subscriptions need: the base's log start, each
+ * companion's log start and high watermark, and the source offsets of each companion bucket's first
+ * and last row. {@link #prepare} looks them up for many buckets at once (one request per table and
+ * partition, and two probing scanners per companion, instead of as many per bucket); each lookup
+ * then takes what was prepared for it, once, and asks Fluss for what was not.
+ */
+@Internal
+final class SubscriptionLookahead {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SubscriptionLookahead.class);
+
+    private final TablePath basePath;
+    private final List<ScannedTable> companions;
+    private final BucketOffsets offsets;
+    private final CompanionProbe probe;
+    private final Map<PreparedOffset, Long> preparedOffsets = new HashMap<>();
+    private final Map<PreparedSource, Long> preparedSources = new HashMap<>();
+
+    /** An offset looked up ahead by {@link #prepare}. */
+    private record PreparedOffset(TablePath table, EnrichedBucket bucket, boolean logStart) {}
+
+    /** A companion row's source offset read ahead by {@link #prepare}. */
+    private record PreparedSource(TablePath companion, EnrichedBucket bucket, long logOffset) {}
+
+    SubscriptionLookahead(ScannedTables tables, BucketOffsets offsets, CompanionProbe probe) {
+        this.basePath = tables.base().path();
+        this.companions = tables.companions();
+        this.offsets = offsets;
+        this.probe = probe;
+    }
+
+    /**
+     * Looks up, for the buckets about to be subscribed, the offsets each subscription needs. A
+     * failed lookup leaves the subscriptions to ask one by one.
+     */
+    void prepare(List<EnrichedBucket> buckets) {
+        if (buckets.isEmpty()) {
+            return;
+        }
+        try {
+            remember(basePath, offsets.earliest(basePath, buckets), true);
+            for (ScannedTable companion : companions) {
+                List<EnrichedBucket> present =
+                        buckets.stream().filter(companion::hasPartitionOf).toList();
+                if (!present.isEmpty()) {
+                    Map<EnrichedBucket, Long> starts = offsets.earliest(companion.path(), present);
+                    Map<EnrichedBucket, Long> ends =
+                            offsets.highWatermarks(companion.path(), present);
+                    remember(companion.path(), starts, true);
+                    remember(companion.path(), ends, false);
+                    probeEnds(companion, starts, ends);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("Could not look up the start offsets of {} at once", buckets, e);
+            forget();
+        }
+    }
+
+    /** Forgets what was prepared and not used: offsets move. */
+    void forget() {
+        preparedOffsets.clear();
+        preparedSources.clear();
+    }
+
+    /**
+     * Reads, in every bucket of a companion that holds rows, the source offsets of its first and
+     * last row (where a companion read is placed, see {@link CompanionStart}): two scanners for all
+     * buckets.
+     */
+    private void probeEnds(
+            ScannedTable companion,
+            Map<EnrichedBucket, Long> starts,
+            Map<EnrichedBucket, Long> ends) {
+        Map<EnrichedBucket, Long> firstRows = new HashMap<>();
+        Map<EnrichedBucket, Long> lastRows = new HashMap<>();
+        starts.forEach(
+                (bucket, start) -> {
+                    Long end = ends.get(bucket);
+                    if (end != null && end > start) {
+                        firstRows.put(bucket, start);
+                        lastRows.put(bucket, end - 1);
+                    }
+                });
+        for (Map<EnrichedBucket, Long> positions : List.of(firstRows, lastRows)) {
+            probe.sourceOffsetsAt(
+                            companion.path(),
+                            positions,
+                            bucket -> companion.partitionId(bucket).orElse(null))
+                    .forEach(
+                            (bucket, source) ->
+                                    preparedSources.put(
+                                            new PreparedSource(
+                                                    companion.path(),
+                                                    bucket,
+                                                    positions.get(bucket)),
+                                            source));
+        }
+    }
+
+    private void remember(TablePath path, Map<EnrichedBucket, Long> found, boolean logStart) {
+        found.forEach(
+                (bucket, offset) ->
+                        preparedOffsets.put(new PreparedOffset(path, bucket, logStart), offset));
+    }
+
+    /** The source offset of the companion row at {@code logOffset} of a bucket. */
+    long sourceOffsetAt(ScannedTable companion, EnrichedBucket bucket, long logOffset) {
+        Long prepared =
+                preparedSources.remove(new PreparedSource(companion.path(), bucket, logOffset));
+        if (prepared != null) {
+            return prepared;
+        }
+        Long partitionId = companion.partitionId(bucket).orElse(null);
+        return probe.sourceOffsetAt(companion.path(), partitionId, bucket.bucket(), logOffset);
+    }
+
+    /** The first offset a table still stores in a bucket. */
+    long logStart(TablePath path, EnrichedBucket bucket) {
+        Long prepared = preparedOffsets.remove(new PreparedOffset(path, bucket, true));
+        return prepared != null ? prepared : offsets.earliest(path, bucket);
+    }
+
+    /** A table's high watermark in a bucket. */
+    long highWatermark(TablePath path, EnrichedBucket bucket) {
+        Long prepared = preparedOffsets.remove(new PreparedOffset(path, bucket, false));
+        return prepared != null ? prepared : offsets.highWatermark(path, bucket);
+    }
+
+    /** The base's log start in a bucket, or empty if its partition no longer exists. */
+    Optional<Long> baseLogStart(EnrichedBucket bucket) {
+        return FlussCalls.unlessPartitionGone(
+                bucket.partitionName(), () -> logStart(basePath, bucket));
+    }
+}

@@ -1,0 +1,58 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core.internal;
+
+import org.apache.fluss.exception.PartitionNotExistException;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class FlussCallsTest {
+
+    private static final PartitionNotExistException GONE =
+            new PartitionNotExistException("Table partition 'db.t(p=2024)' does not exist.");
+
+    @Test
+    void aCallThatAnswersGivesItsAnswer() {
+        assertThat(FlussCalls.unlessPartitionGone("2024", () -> 42L)).isEqualTo(Optional.of(42L));
+        assertThat(FlussCalls.unlessPartitionGone(null, () -> 42L)).isEqualTo(Optional.of(42L));
+    }
+
+    @Test
+    void aPartitionThatIsGoneGivesNothing() {
+        assertThat(FlussCalls.unlessPartitionGone("2024", () -> fail(GONE))).isEmpty();
+        assertThat(
+                        FlussCalls.unlessPartitionGone(
+                                "2024", () -> fail(new CompletionException(GONE))))
+                .isEmpty();
+    }
+
+    @Test
+    void otherFailuresAndThoseOfUnpartitionedTablesAreRethrown() {
+        IllegalStateException other = new IllegalStateException("no leader");
+        assertThatThrownBy(() -> FlussCalls.unlessPartitionGone("2024", () -> fail(other)))
+                .isSameAs(other);
+        assertThatThrownBy(() -> FlussCalls.unlessPartitionGone(null, () -> fail(GONE)))
+                .isSameAs(GONE);
+    }
+
+    @Test
+    void aPartitionIsGoneWhereverTheFailureSaysSo() {
+        assertThat(FlussCalls.isPartitionGone(GONE)).isTrue();
+        assertThat(FlussCalls.isPartitionGone(new RuntimeException(new CompletionException(GONE))))
+                .isTrue();
+        assertThat(FlussCalls.isPartitionGone(new RuntimeException("gone"))).isFalse();
+    }
+
+    private static Long fail(RuntimeException failure) {
+        throw failure;
+    }
+}
