@@ -5,14 +5,18 @@
 
 package dev.flussenrich;
 
-import dev.flussenrich.datastream.EnrichmentSinkBuilder;
-import dev.flussenrich.datastream.FlussEnrichSourceBuilder;
+import dev.flussenrich.sink.EnrichmentSink;
+import dev.flussenrich.sink.EnrichmentSinkBuilder;
+import dev.flussenrich.source.FlussEnrichSource;
+import dev.flussenrich.source.FlussEnrichSourceBuilder;
 
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * Entry point of the DataStream API. The concise enrichment INSERT on a TableEnvironment is {@code
- * EnrichmentSql.on(tableEnv)} in the SQL module ({@code flink-fluss-enrich-sql}).
+ * Entry point of the DataStream API, in one place: {@link #source()} is {@link
+ * FlussEnrichSource#builder()} and {@link #sink()} is {@link EnrichmentSink#builder()}. The concise
+ * enrichment INSERT on a TableEnvironment is {@code EnrichmentSql.on(tableEnv)} in the SQL module
+ * ({@code flink-fluss-enrich-sql}).
  *
  * <pre>{@code
  * FlussEnrichSource<DeviceLog> source = FlussEnrich.<DeviceLog>source()
@@ -33,11 +37,11 @@ public final class FlussEnrich {
 
     /** A source of base and/or group columns, each record with its identity. */
     public static <T> FlussEnrichSourceBuilder<T> source() {
-        return new FlussEnrichSourceBuilder<>();
+        return FlussEnrichSource.builder();
     }
 
     /** A sink that writes one column group, keeping the enrichment write contract. */
     public static <T> EnrichmentSinkBuilder<T> sink() {
-        return new EnrichmentSinkBuilder<>();
+        return EnrichmentSink.builder();
     }
 }

@@ -23,7 +23,14 @@ import java.io.IOException;
  * Writes one column group. A partitioning on (partition, bucket) before the writers gives every
  * bucket a single writer, which keeps the records of a bucket in the order they arrive; the writers
  * keep the write contract and flush on every checkpoint. Used by the SQL sink and the DataStream
- * API.
+ * API; built with {@link #builder()}:
+ *
+ * <pre>{@code
+ * EnrichmentSink<GeoResult> sink = EnrichmentSink.<GeoResult>builder()
+ *     .setBootstrapServers("localhost:9123").setTable("fluss", "device_logs")
+ *     .setGroup("geo").setSerializer(new GeoResultSerializer())
+ *     .build();
+ * }</pre>
  */
 @PublicEvolving
 public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsPreWriteTopology<T> {
@@ -36,7 +43,8 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
     private final GapPolicy gapPolicy;
     private final EnrichmentSerializer<T> serializer;
 
-    public EnrichmentSink(
+    /** Use {@link #builder()}. */
+    EnrichmentSink(
             FlussConnectionConfig connection,
             TablePath table,
             String group,
@@ -47,6 +55,11 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
         this.group = group;
         this.gapPolicy = gapPolicy;
         this.serializer = serializer;
+    }
+
+    /** A builder of a sink that writes one column group, keeping the enrichment write contract. */
+    public static <T> EnrichmentSinkBuilder<T> builder() {
+        return new EnrichmentSinkBuilder<>();
     }
 
     /** Routes each bucket to one writer subtask (see {@link BucketPartitioner}). */

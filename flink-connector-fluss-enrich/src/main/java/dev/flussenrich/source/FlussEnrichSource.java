@@ -29,7 +29,15 @@ import java.util.Set;
 
 /**
  * FLIP-27 source of a logical table: one split per (partition, bucket), rows gated on the projected
- * groups, positions checkpointed per bucket.
+ * groups, positions checkpointed per bucket. Built with {@link #builder()}:
+ *
+ * <pre>{@code
+ * FlussEnrichSource<DeviceLog> source = FlussEnrichSource.<DeviceLog>builder()
+ *     .setBootstrapServers("localhost:9123").setTable("fluss", "device_logs")
+ *     .setColumns("device_id", "ip").setDeserializer(new DeviceLogDeserializer())
+ *     .setStartPosition(StartPosition.enrichmentWatermark("geo"))
+ *     .build();
+ * }</pre>
  */
 @PublicEvolving
 public final class FlussEnrichSource<T>
@@ -40,9 +48,15 @@ public final class FlussEnrichSource<T>
     private final ScanSettings settings;
     private final StitchedRecordDeserializer<T> deserializer;
 
-    public FlussEnrichSource(ScanSettings settings, StitchedRecordDeserializer<T> deserializer) {
+    /** Use {@link #builder()}. */
+    FlussEnrichSource(ScanSettings settings, StitchedRecordDeserializer<T> deserializer) {
         this.settings = settings;
         this.deserializer = deserializer;
+    }
+
+    /** A builder of a source of base and/or group columns, each record with its identity. */
+    public static <T> FlussEnrichSourceBuilder<T> builder() {
+        return new FlussEnrichSourceBuilder<>();
     }
 
     @Override
@@ -84,7 +98,8 @@ public final class FlussEnrichSource<T>
         return deserializer.getProducedType();
     }
 
-    public ScanSettings settings() {
+    /** What this source reads (for tests). */
+    ScanSettings settings() {
         return settings;
     }
 }

@@ -55,11 +55,9 @@ public final class FlussEnrichConnectorOptions {
             ConfigOptions.key("fluss.table")
                     .stringType()
                     .noDefaultValue()
-                    .withDeprecatedKeys("table.path")
                     .withDescription(
                             "The logical Fluss table as 'database.table'. Required for tables"
-                                    + " declared with 'connector' = 'fluss-enrich'. Deprecated"
-                                    + " spelling: 'table.path'.");
+                                    + " declared with 'connector' = 'fluss-enrich'.");
 
     // ---------------------------------------------------------------- distribution (DDL)
 
@@ -104,12 +102,10 @@ public final class FlussEnrichConnectorOptions {
             ConfigOptions.key("scan.startup.enrichment.group")
                     .stringType()
                     .noDefaultValue()
-                    .withDeprecatedKeys("scan.startup.enrichment-group")
                     .withDescription(
                             "The column group whose enrichment watermark is the start for"
                                     + " scan.startup.mode 'enrichment-watermark': where an"
-                                    + " enrichment job resumes. Deprecated spelling:"
-                                    + " 'scan.startup.enrichment-group'.");
+                                    + " enrichment job resumes.");
 
     public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
             ConfigOptions.key("scan.partition.discovery.interval")
@@ -168,7 +164,6 @@ public final class FlussEnrichConnectorOptions {
             ConfigOptions.key("enrichment.gap-policy")
                     .enumType(GapPolicy.class)
                     .defaultValue(GapPolicy.FAIL)
-                    .withDeprecatedKeys("sink.enrichment.gap-policy")
                     .withDescription(
                             "What an enrichment write does when a row arrives past the group's"
                                     + " watermark: 'fail' (an error naming table, group, bucket"
@@ -177,6 +172,5 @@ public final class FlussEnrichConnectorOptions {
                                     + " 'skip-expired' (move past rows base retention removed;"
                                     + " other gaps fail) or 'fill-null' (move past expired rows,"
                                     + " write NULL enrichment for other skipped offsets; group"
-                                    + " columns must be nullable)."
-                                    + " Deprecated spelling: 'sink.enrichment.gap-policy'.");
+                                    + " columns must be nullable).");
 }

@@ -24,7 +24,6 @@ import java.util.TreeMap;
 
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BOOTSTRAP_SERVERS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.CLIENT_PREFIX;
-import static dev.flussenrich.table.FlussEnrichConnectorOptions.FLUSS_TABLE;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_BYTES;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_ROWS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP;
@@ -89,23 +88,6 @@ public final class FlussEnrichConnectorOptionsUtil {
     public static FlussConnectionConfig connectionOf(Map<String, String> tableOptions) {
         return FlussConnectionConfig.of(
                 tableOptions.get(BOOTSTRAP_SERVERS.key()), clientOptions(tableOptions));
-    }
-
-    /**
-     * The value of {@code fluss.table} (or its deprecated spelling) in raw table options, or null
-     * when neither is set.
-     */
-    public static String flussTableOption(Map<String, String> tableOptions) {
-        String value = tableOptions.get(FLUSS_TABLE.key());
-        if (value == null) {
-            for (var fallback : FLUSS_TABLE.fallbackKeys()) {
-                value = tableOptions.get(fallback.getKey());
-                if (value != null) {
-                    break;
-                }
-            }
-        }
-        return value;
     }
 
     /**

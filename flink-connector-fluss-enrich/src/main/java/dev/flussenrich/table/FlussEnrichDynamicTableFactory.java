@@ -165,7 +165,7 @@ public final class FlussEnrichDynamicTableFactory
      * name one.
      */
     public static Optional<EnrichedTable> loadDeclared(Map<String, String> tableOptions) {
-        String flussTable = FlussEnrichConnectorOptionsUtil.flussTableOption(tableOptions);
+        String flussTable = tableOptions.get(FLUSS_TABLE.key());
         if (tableOptions.get(BOOTSTRAP_SERVERS.key()) == null || flussTable == null) {
             return Optional.empty();
         }

@@ -8,10 +8,11 @@ package dev.flussenrich.table;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.LogicalTable;
 import dev.flussenrich.core.write.GapPolicy;
-import dev.flussenrich.sink.BaseRowLayout;
-import dev.flussenrich.sink.BaseSink;
+import dev.flussenrich.sink.AppendRowLayout;
+import dev.flussenrich.sink.AppendSink;
 import dev.flussenrich.sink.EnrichmentRowLayout;
 import dev.flussenrich.sink.EnrichmentSink;
+import dev.flussenrich.sink.EnrichmentSinkBuilder;
 import dev.flussenrich.sink.RowDataEnrichmentSerializer;
 
 import org.apache.flink.annotation.Internal;
@@ -86,11 +87,11 @@ public final class FlussEnrichTableSink
                                     return names;
                                 });
         return group == null
-                ? SinkV2Provider.of(baseSink(targets))
+                ? SinkV2Provider.of(appendSink(targets))
                 : SinkV2Provider.of(enrichmentSink(targets));
     }
 
-    private BaseSink baseSink(Optional<List<String>> targets) {
+    private AppendSink appendSink(Optional<List<String>> targets) {
         targets.ifPresent(names -> TargetColumns.validateBaseWrite(table, names));
         List<String> physical = DataType.getFieldNames(physicalType);
         List<Integer> basePositions = new ArrayList<>();
@@ -111,10 +112,10 @@ public final class FlussEnrichTableSink
             nullPositions.add(physical.size() + i);
             nullNames.add(metadata.get(i).columnName());
         }
-        return new BaseSink(
+        return new AppendSink(
                 connection,
                 table.path(),
-                new BaseRowLayout(
+                new AppendRowLayout(
                         basePositions.stream().mapToInt(Integer::intValue).toArray(),
                         (RowType) DataTypes.ROW(baseFields).getLogicalType(),
                         nullPositions.stream().mapToInt(Integer::intValue).toArray(),
@@ -139,12 +140,17 @@ public final class FlussEnrichTableSink
                         metadataPosition(IdentityMetadata.OFFSET),
                         valuePositions,
                         (RowType) DataTypes.ROW(valueFields).getLogicalType());
-        return new EnrichmentSink<>(
-                connection,
-                table.path(),
-                group,
-                gapPolicy,
-                new RowDataEnrichmentSerializer(table.path(), group, layout));
+        EnrichmentSinkBuilder<RowData> sink =
+                EnrichmentSink.<RowData>builder()
+                        .setBootstrapServers(connection.bootstrapServers())
+                        .setTable(table.path().getDatabaseName(), table.path().getTableName())
+                        .setGroup(group)
+                        .setGapPolicy(gapPolicy)
+                        .setSerializer(
+                                new RowDataEnrichmentSerializer(table.path(), group, layout));
+        FlussEnrichConnectorOptionsUtil.clientOptions(connection.options())
+                .forEach(sink::setClientOption);
+        return sink.build();
     }
 
     private int metadataPosition(IdentityMetadata key) {

@@ -10,7 +10,7 @@ import dev.flussenrich.core.LogicalTable;
 import dev.flussenrich.core.read.BufferBound;
 import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.source.FlussEnrichSource;
-import dev.flussenrich.source.ScanSettings;
+import dev.flussenrich.source.FlussEnrichSourceBuilder;
 
 import org.apache.fluss.flink.utils.FlinkConversions;
 
@@ -81,22 +81,26 @@ public final class FlussEnrichTableSource
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         DataType produced = producedType != null ? producedType : projectedPhysicalType;
         RowType flinkProjected = (RowType) projectedPhysicalType.getLogicalType();
-        ScanSettings settings =
-                new ScanSettings(
-                        connection,
-                        table.path(),
-                        columns,
-                        start,
-                        bounded,
-                        discoveryInterval,
-                        bufferBound);
         RowDataDeserializer deserializer =
                 new RowDataDeserializer(
                         FlinkConversions.toFlussRowType(flinkProjected),
                         flinkProjected,
                         metadata,
                         context.<RowData>createTypeInformation(produced));
-        return SourceProvider.of(new FlussEnrichSource<>(settings, deserializer));
+        FlussEnrichSourceBuilder<RowData> source =
+                FlussEnrichSource.<RowData>builder()
+                        .setBootstrapServers(connection.bootstrapServers())
+                        .setTable(table.path().getDatabaseName(), table.path().getTableName())
+                        .setColumns(columns.toArray(new String[0]))
+                        .setStartPosition(start)
+                        .setBounded(bounded)
+                        .setPartitionDiscoveryInterval(discoveryInterval)
+                        .setMaxBufferedRows(bufferBound.maxRows())
+                        .setMaxBufferedBytes(bufferBound.maxBytes())
+                        .setDeserializer(deserializer);
+        FlussEnrichConnectorOptionsUtil.clientOptions(connection.options())
+                .forEach(source::setClientOption);
+        return SourceProvider.of(source.build());
     }
 
     @Override

@@ -8,17 +8,14 @@ package dev.flussenrich.security;
 import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.read.StartPosition;
-import dev.flussenrich.datastream.BaseRow;
-import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.embedded.PlainSaslUsers;
 import dev.flussenrich.testutils.CapturedLogs;
+import dev.flussenrich.testutils.DeviceLog;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.OwnFlussCluster;
 import dev.flussenrich.testutils.SecuredFluss;
 
-import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.admin.OffsetSpec;
-import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.security.acl.OperationType;
 
@@ -29,8 +26,6 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -59,28 +54,12 @@ class SecuredClusterITCase {
                     .user("reader", "reader-secret")
                     .user("intruder", "intruder-secret");
 
-    private static EmbeddedFlussCluster cluster;
-    private static Connection asAdmin;
+    /** The super user's connection is {@code FLUSS.connection()}. */
+    @RegisterExtension
+    static final OwnFlussCluster FLUSS =
+            OwnFlussCluster.builder().secured(USERS).database(DATABASE).build();
+
     private static int tableCount;
-
-    @BeforeAll
-    static void startSecuredCluster() throws Exception {
-        cluster =
-                EmbeddedFlussCluster.startSecured(
-                        1, new org.apache.fluss.config.Configuration(), USERS);
-        asAdmin = ConnectionFactory.createConnection(cluster.clientConfig());
-        asAdmin.getAdmin().createDatabase(DATABASE, DatabaseDescriptor.EMPTY, false).get();
-    }
-
-    @AfterAll
-    static void stopSecuredCluster() throws Exception {
-        if (asAdmin != null) {
-            asAdmin.close();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     @Test
     void aUserWithRightsEnrichesAndAReaderSeesTheRowsThroughEverySurfaceAndNoPasswordIsLogged()
@@ -116,7 +95,7 @@ class SecuredClusterITCase {
         plain.executeSql(
                 "CREATE TEMPORARY TABLE logs (id INT, ip STRING, city STRING) WITH ("
                         + "'connector' = 'fluss-enrich', 'bootstrap.servers' = '"
-                        + cluster.bootstrapServers()
+                        + FLUSS.bootstrapServers()
                         + "', 'fluss.table' = '"
                         + table
                         + "', "
@@ -194,13 +173,16 @@ class SecuredClusterITCase {
         Map<String, String> options = new java.util.LinkedHashMap<>(USERS.clientOptions("reader"));
         options.put("client.security.sasl.password", "not-the-password");
         assertThatThrownBy(
-                        () -> tEnv.executeSql(SecuredFluss.catalogDdl(cluster, DATABASE, options)))
+                        () ->
+                                tEnv.executeSql(
+                                        SecuredFluss.catalogDdl(
+                                                FLUSS.cluster(), DATABASE, options)))
                 .satisfies(
                         failure ->
                                 assertThat(ExceptionUtils.stringifyException(failure))
                                         .contains(
                                                 "Fluss at '"
-                                                        + cluster.bootstrapServers()
+                                                        + FLUSS.bootstrapServers()
                                                         + "' refused the login of user 'reader':"
                                                         + " Authentication failed: Invalid"
                                                         + " username or password. Check"
@@ -221,11 +203,11 @@ class SecuredClusterITCase {
 
     private static void grant(String user, TablePath table, OperationType... operations)
             throws Exception {
-        SecuredFluss.grant(cluster, asAdmin, user, table, operations);
+        SecuredFluss.grant(FLUSS.cluster(), FLUSS.connection(), user, table, operations);
     }
 
     private static TableEnvironment batchAs(String user) {
-        return SecuredFluss.batchWithCatalog(cluster, DATABASE, USERS.clientOptions(user));
+        return SecuredFluss.batchWithCatalog(FLUSS.cluster(), DATABASE, USERS.clientOptions(user));
     }
 
     private static TablePath createTableWithThreeRows() throws Exception {
@@ -257,7 +239,8 @@ class SecuredClusterITCase {
     }
 
     private static long companionRows(TablePath table) throws Exception {
-        return asAdmin
+        return FLUSS
+                .connection()
                 .getAdmin()
                 .listOffsets(companionOf(table), List.of(0, 1), new OffsetSpec.LatestSpec())
                 .all()
@@ -272,13 +255,13 @@ class SecuredClusterITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         var source =
-                FlussEnrich.<BaseRow>source()
-                        .setBootstrapServers(cluster.bootstrapServers())
+                FlussEnrich.<DeviceLog>source()
+                        .setBootstrapServers(FLUSS.bootstrapServers())
                         .setTable(table.getDatabaseName(), table.getTableName())
                         .setColumns("id", "ip")
                         .setStartPosition(StartPosition.earliest())
                         .setBounded(true)
-                        .setDeserializer(new BaseRow.Deserializer());
+                        .setDeserializer(new DeviceLog.Deserializer());
         USERS.clientOptions(user).forEach(source::setClientOption);
         List<String> rows = new ArrayList<>();
         env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "secured")

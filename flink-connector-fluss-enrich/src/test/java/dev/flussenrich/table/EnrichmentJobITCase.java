@@ -96,8 +96,7 @@ class EnrichmentJobITCase {
         String sourceHint =
                 resumeAtWatermark
                         ? " /*+ OPTIONS('scan.startup.mode' = 'enrichment-watermark',"
-                                // the deprecated spelling of 'scan.startup.enrichment.group'
-                                + " 'scan.startup.enrichment-group' = 'geo') */"
+                                + " 'scan.startup.enrichment.group' = 'geo') */"
                         : "";
         return "INSERT INTO "
                 + table

@@ -14,10 +14,19 @@ import dev.flussenrich.core.write.GapPolicy;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.CatalogTable;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.factories.FactoryUtil;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +36,7 @@ import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENR
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Option spellings (current and deprecated), client options, start positions, table paths. */
+/** Option spellings, client options, start positions, table paths. */
 class FlussEnrichConnectorOptionsUtilTest {
 
     private static final LogicalTable LOGS =
@@ -36,33 +45,63 @@ class FlussEnrichConnectorOptionsUtilTest {
                     ColumnGroups.of(List.of(new ColumnGroup("geo", List.of("city")))),
                     false);
 
+    /**
+     * The spellings before the rename ('table.path', 'scan.startup.enrichment-group',
+     * 'sink.enrichment.gap-policy') were never released and are not read any more: Flink refuses
+     * them as unsupported options, except 'table.path', which is under the 'table.' prefix of Fluss
+     * table properties, so a table declared with it names no Fluss table.
+     */
     @Test
-    void deprecatedSpellingsStillWork() {
+    void theOldSpellingsAreGone() {
         Configuration old =
                 Configuration.fromMap(
                         Map.of(
                                 "table.path", "fluss.logs",
                                 "sink.enrichment.gap-policy", "fill-null",
                                 "scan.startup.enrichment-group", "geo"));
-        assertThat(old.get(FLUSS_TABLE)).isEqualTo("fluss.logs");
-        assertThat(old.get(ENRICHMENT_GAP_POLICY)).isEqualTo(GapPolicy.FILL_NULL);
-        assertThat(old.get(SCAN_STARTUP_ENRICHMENT_GROUP)).isEqualTo("geo");
-        assertThat(FlussEnrichConnectorOptionsUtil.flussTableOption(Map.of("table.path", "a.b")))
-                .isEqualTo("a.b");
+        assertThat(old.getOptional(FLUSS_TABLE)).isEmpty();
+        assertThat(old.get(ENRICHMENT_GAP_POLICY)).isEqualTo(GapPolicy.FAIL);
+        assertThat(old.getOptional(SCAN_STARTUP_ENRICHMENT_GROUP)).isEmpty();
+
+        for (String oldKey :
+                List.of("sink.enrichment.gap-policy", "scan.startup.enrichment-group")) {
+            assertThatThrownBy(() -> createSource(Map.of("fluss.table", "fluss.logs", oldKey, "x")))
+                    .isInstanceOf(ValidationException.class)
+                    .hasMessageStartingWith("Unsupported options found for 'fluss-enrich'.")
+                    .hasMessageContaining("Unsupported options:\n\n" + oldKey + "\n");
+        }
+        assertThatThrownBy(() -> createSource(Map.of("table.path", "fluss.logs")))
+                .isInstanceOf(ValidationException.class)
+                .hasMessage(
+                        "Table 'default_catalog.default_database.logs' needs the option"
+                                + " 'fluss.table' = 'database.table' naming the Fluss table.");
     }
 
-    @Test
-    void currentSpellingsWinOverDeprecatedOnes() {
-        Configuration both =
-                Configuration.fromMap(
-                        Map.of(
-                                "enrichment.gap-policy", "fail",
-                                "sink.enrichment.gap-policy", "fill-null"));
-        assertThat(both.get(ENRICHMENT_GAP_POLICY)).isEqualTo(GapPolicy.FAIL);
-        assertThat(
-                        FlussEnrichConnectorOptionsUtil.flussTableOption(
-                                Map.of("fluss.table", "a.new", "table.path", "a.old")))
-                .isEqualTo("a.new");
+    /**
+     * Plans a source of a table declared with {@code 'connector' = 'fluss-enrich'} and these
+     * options; the options are checked before any connection is made.
+     */
+    private static void createSource(Map<String, String> options) {
+        Map<String, String> all = new HashMap<>(options);
+        all.put("connector", FlussEnrichDynamicTableFactory.IDENTIFIER);
+        all.put("bootstrap.servers", "127.0.0.1:1");
+        ResolvedCatalogTable table =
+                new ResolvedCatalogTable(
+                        CatalogTable.of(
+                                Schema.newBuilder().column("id", DataTypes.INT()).build(),
+                                null,
+                                List.of(),
+                                all),
+                        ResolvedSchema.of(Column.physical("id", DataTypes.INT())));
+        new FlussEnrichDynamicTableFactory()
+                .createDynamicTableSource(
+                        new FactoryUtil.DefaultDynamicTableContext(
+                                ObjectIdentifier.of("default_catalog", "default_database", "logs"),
+                                table,
+                                Map.of(),
+                                new Configuration(),
+                                FlussEnrichConnectorOptionsUtilTest.class.getClassLoader(),
+                                true));
     }
 
     @Test

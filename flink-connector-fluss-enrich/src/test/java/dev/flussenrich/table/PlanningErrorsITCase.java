@@ -258,8 +258,7 @@ class PlanningErrorsITCase {
                         + " STRING, _bucket INT METADATA FROM 'bucket', _offset BIGINT METADATA FROM"
                         + " 'offset') WITH ('connector' = 'fluss-enrich', 'bootstrap.servers' = '"
                         + SharedFlussCluster.cluster().bootstrapServers()
-                        // the deprecated spelling of 'fluss.table' still works
-                        + "', 'table.path' = '"
+                        + "', 'fluss.table' = '"
                         + pk
                         + "')");
         assertThatPlanning(

@@ -8,8 +8,9 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.datastream.BuilderChecks;
-import dev.flussenrich.datastream.FlussEnrichSourceBuilder;
+import dev.flussenrich.source.BuilderChecks;
+import dev.flussenrich.source.FlussEnrichSource;
+import dev.flussenrich.source.FlussEnrichSourceBuilder;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
@@ -51,7 +52,7 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
         return self();
     }
 
-    /** A Fluss client option ({@code client.*}), as for {@code FlussEnrich.source()}. */
+    /** A Fluss client option ({@code client.*}), as for {@link FlussEnrichSource#builder()}. */
     public B setClientOption(String key, String value) {
         clientOptions.put(key, value);
         return self();
@@ -108,8 +109,9 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
         }
     }
 
-    <T> FlussEnrichSourceBuilder<T> sourceBuilder(
-            FlussEnrichSourceBuilder<T> source, List<String> columns) {
+    /** A source builder of {@code columns} of the table, with this builder's connection. */
+    <T> FlussEnrichSourceBuilder<T> sourceBuilder(List<String> columns) {
+        FlussEnrichSourceBuilder<T> source = FlussEnrichSource.builder();
         source.setBootstrapServers(bootstrapServers)
                 .setTable(table.getDatabaseName(), table.getTableName())
                 .setColumns(columns.toArray(new String[0]));

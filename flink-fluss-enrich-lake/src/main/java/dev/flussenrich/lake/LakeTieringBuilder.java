@@ -5,7 +5,6 @@
 
 package dev.flussenrich.lake;
 
-import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
@@ -109,7 +108,7 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
                                 IdentityMetadata.TIMESTAMP,
                                 IdentityMetadata.PARTITION));
         var source =
-                sourceBuilder(FlussEnrich.<RowData>source(), columns)
+                this.<RowData>sourceBuilder(columns)
                         .setStartOffsets(lakeOffsets)
                         .setBounded(bounded)
                         .setDeserializer(rows)

@@ -5,7 +5,6 @@
 
 package dev.flussenrich.lake;
 
-import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.lake.source.LakeSnapshotSource;
@@ -101,7 +100,7 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
                 new LakeSnapshotSource(
                         lake, snapshot == null ? -1 : snapshot.id(), projection, type);
         var logPart =
-                sourceBuilder(FlussEnrich.<RowData>source(), new ArrayList<>(read))
+                this.<RowData>sourceBuilder(new ArrayList<>(read))
                         .setStartOffsets(offsets)
                         .setBounded(bounded)
                         .setDeserializer(rows)

@@ -5,7 +5,6 @@
 
 package dev.flussenrich.examples;
 
-import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
@@ -14,6 +13,8 @@ import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.read.StitchedScanner;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.sink.EnrichmentSerializer;
+import dev.flussenrich.sink.EnrichmentSink;
+import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 
 import org.apache.fluss.client.Connection;
@@ -142,7 +143,7 @@ public final class AsyncEnrichmentJob {
             env.enableCheckpointing(1_000);
             DataStream<Device> devices =
                     env.fromSource(
-                            FlussEnrich.<Device>source()
+                            FlussEnrichSource.<Device>builder()
                                     .setBootstrapServers(fluss.bootstrapServers())
                                     .setTable(TABLE.getDatabaseName(), TABLE.getTableName())
                                     .setColumns("device_id", "ip")
@@ -155,7 +156,7 @@ public final class AsyncEnrichmentJob {
             // Ordered: each bucket's rows must reach the sink in offset order.
             AsyncDataStream.orderedWait(devices, new RiskModel(), 5, TimeUnit.SECONDS, 100)
                     .sinkTo(
-                            FlussEnrich.<Risk>sink()
+                            EnrichmentSink.<Risk>builder()
                                     .setBootstrapServers(fluss.bootstrapServers())
                                     .setTable(TABLE.getDatabaseName(), TABLE.getTableName())
                                     .setGroup("risk")

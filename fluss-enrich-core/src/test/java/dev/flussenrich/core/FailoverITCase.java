@@ -10,20 +10,15 @@ import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.read.StitchedScanner;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.GapPolicy;
-import dev.flussenrich.embedded.EmbeddedFlussCluster;
+import dev.flussenrich.testutils.OwnFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
-import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.config.ConfigOptions;
-import org.apache.fluss.config.Configuration;
-import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TablePath;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,33 +43,19 @@ class FailoverITCase {
     private static final int BUCKETS = 3;
     private static final Duration DEADLINE = Duration.ofMinutes(2);
 
-    private static EmbeddedFlussCluster cluster;
-    private static Connection connection;
-
-    @BeforeAll
-    static void startThreeServerCluster() throws Exception {
-        Configuration conf = new Configuration();
-        conf.set(ConfigOptions.DEFAULT_REPLICATION_FACTOR, 3);
-        cluster = EmbeddedFlussCluster.start(3, conf);
-        connection = ConnectionFactory.createConnection(cluster.clientConfig());
-        connection.getAdmin().createDatabase("failover", DatabaseDescriptor.EMPTY, false).get();
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        if (connection != null) {
-            connection.close();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
+    @RegisterExtension
+    static final OwnFlussCluster FLUSS =
+            OwnFlussCluster.builder()
+                    .tabletServers(3)
+                    .config(ConfigOptions.DEFAULT_REPLICATION_FACTOR, 3)
+                    .database("failover")
+                    .build();
 
     @Test
     void enrichmentAndStitchedReadsSurviveALeaderFailure() throws Exception {
         TablePath path = TablePath.of("failover", "device_logs");
-        EnrichedTable table = TestTables.createDeviceLogs(connection, path, BUCKETS);
-        TestTables.appendBase(connection, path, 0, ROWS);
+        EnrichedTable table = TestTables.createDeviceLogs(FLUSS.connection(), path, BUCKETS);
+        TestTables.appendBase(FLUSS.connection(), path, 0, ROWS);
 
         CountDownLatch firstThirdEnriched = new CountDownLatch(1);
         CountDownLatch leaderStopped = new CountDownLatch(1);
@@ -88,14 +69,14 @@ class FailoverITCase {
         assertThat(firstThirdEnriched.await(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isTrue();
         TableBucket companionBucket =
                 new TableBucket(table.requireGroup("geo").companion().getTableId(), 0);
-        int leader = cluster.leaderOf(companionBucket);
-        cluster.stopTabletServer(leader);
+        int leader = FLUSS.cluster().leaderOf(companionBucket);
+        FLUSS.cluster().stopTabletServer(leader);
         leaderStopped.countDown();
 
         try {
             assertThat(enricher.get(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isEqualTo(ROWS);
             List<StitchedRecord> rows = reader.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
-            assertThat(cluster.leaderOf(companionBucket)).isNotEqualTo(leader);
+            assertThat(FLUSS.cluster().leaderOf(companionBucket)).isNotEqualTo(leader);
 
             Map<Integer, List<Long>> offsetsByBucket = new TreeMap<>();
             for (StitchedRecord row : rows) {
@@ -115,7 +96,11 @@ class FailoverITCase {
             // The same result again from a fresh bounded read after the failover.
             assertThat(
                             TestTables.readBounded(
-                                    connection, table, StartPosition.earliest(), "id", "city"))
+                                    FLUSS.connection(),
+                                    table,
+                                    StartPosition.earliest(),
+                                    "id",
+                                    "city"))
                     .hasSize(ROWS);
         } finally {
             stop.set(true);
@@ -129,9 +114,9 @@ class FailoverITCase {
             CountDownLatch leaderStopped,
             AtomicBoolean stop) {
         int written = 0;
-        try (StitchedScanner base = new StitchedScanner(connection, table, List.of("id"));
+        try (StitchedScanner base = new StitchedScanner(FLUSS.connection(), table, List.of("id"));
                 EnrichmentWriter writer =
-                        new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+                        new EnrichmentWriter(FLUSS.connection(), table, "geo", GapPolicy.FAIL)) {
             base.subscribeAll(StartPosition.earliest(), true);
             while (written < ROWS && !stop.get()) {
                 for (StitchedRecord row : base.poll(Duration.ofMillis(100))) {
@@ -159,7 +144,7 @@ class FailoverITCase {
         List<StitchedRecord> rows = new ArrayList<>();
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         try (StitchedScanner scanner =
-                new StitchedScanner(connection, table, List.of("id", "city"))) {
+                new StitchedScanner(FLUSS.connection(), table, List.of("id", "city"))) {
             scanner.subscribeAll(StartPosition.earliest(), false);
             while (rows.size() < ROWS && !stop.get() && System.nanoTime() < deadline) {
                 rows.addAll(scanner.poll(Duration.ofMillis(100)));

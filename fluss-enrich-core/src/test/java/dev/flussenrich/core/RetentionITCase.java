@@ -12,17 +12,13 @@ import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.ExpiredBeforeEnrichmentException;
 import dev.flussenrich.core.write.GapPolicy;
-import dev.flussenrich.embedded.EmbeddedFlussCluster;
+import dev.flussenrich.testutils.OwnFlussCluster;
 
-import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.config.ConfigOptions;
-import org.apache.fluss.config.Configuration;
 import org.apache.fluss.config.MemorySize;
-import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TablePath;
@@ -30,9 +26,8 @@ import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.GenericRow;
 import org.apache.fluss.types.DataTypes;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,30 +50,20 @@ class RetentionITCase {
     private static final EnrichedBucket BUCKET = EnrichedBucket.of(0);
     private static final Random RANDOM = new Random(42);
 
-    private static EmbeddedFlussCluster cluster;
-    private static Connection connection;
+    @RegisterExtension
+    static final OwnFlussCluster FLUSS =
+            OwnFlussCluster.builder()
+                    .config(ConfigOptions.LOG_SEGMENT_FILE_SIZE, MemorySize.parse("1kb"))
+                    .config(ConfigOptions.REMOTE_LOG_TASK_INTERVAL_DURATION, Duration.ofMillis(500))
+                    .database("retention")
+                    .build();
+
     private static int tables;
-
-    @BeforeAll
-    static void startClusterThatExpiresSegmentsQuickly() {
-        Configuration conf = new Configuration();
-        conf.set(ConfigOptions.LOG_SEGMENT_FILE_SIZE, MemorySize.parse("1kb"));
-        conf.set(ConfigOptions.REMOTE_LOG_TASK_INTERVAL_DURATION, Duration.ofMillis(500));
-        cluster = EmbeddedFlussCluster.start(1, conf);
-        connection = ConnectionFactory.createConnection(cluster.clientConfig());
-        await(connection.getAdmin().createDatabase("retention", DatabaseDescriptor.EMPTY, true));
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        connection.close();
-        cluster.close();
-    }
 
     /** {@code id INT, payload STRING, city STRING}, group geo = city, 1 bucket, 1 s TTL. */
     private static EnrichedTable createTable() {
         TablePath path = TablePath.of("retention", "t" + (++tables));
-        EnrichedTables enrichedTables = new EnrichedTables(connection.getAdmin());
+        EnrichedTables enrichedTables = new EnrichedTables(FLUSS.connection().getAdmin());
         enrichedTables.create(
                 path,
                 TableDescriptor.builder()
@@ -108,7 +93,7 @@ class RetentionITCase {
 
     /** Appends one batch of base rows with ids from..to-1. */
     private static void appendBase(EnrichedTable table, int from, int to) throws Exception {
-        try (Table base = connection.getTable(table.tablePath())) {
+        try (Table base = FLUSS.connection().getTable(table.tablePath())) {
             AppendWriter writer = base.newAppend().createWriter();
             for (int id = from; id < to; id++) {
                 writer.append(GenericRow.of(id, BinaryString.fromString(noise(400))));
@@ -123,7 +108,7 @@ class RetentionITCase {
 
     private static long earliest(TablePath path) throws Exception {
         return await(
-                connection
+                FLUSS.connection()
                         .getAdmin()
                         .listOffsets(path, List.of(0), new OffsetSpec.EarliestSpec())
                         .bucketResult(0));
@@ -159,7 +144,7 @@ class RetentionITCase {
         EnrichedTable table = createTable();
         appendBase(table, 0, 5);
         try (EnrichmentWriter geo =
-                new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+                new EnrichmentWriter(FLUSS.connection(), table, "geo", GapPolicy.FAIL)) {
             geo.write(BUCKET, 0, city("c0"));
             geo.write(BUCKET, 1, city("c1"));
             geo.flush();
@@ -171,12 +156,12 @@ class RetentionITCase {
         long logStart = awaitEarliestAbove(table.tablePath(), 14);
         assertThat(logStart).isEqualTo(15);
 
-        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, table);
+        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(FLUSS.connection(), table);
         assertThat(watermarks.progress("geo", BUCKET)).isEqualTo(new BucketProgress(2, logStart));
         assertThat(watermarks.watermark("geo", BUCKET)).isEqualTo(logStart);
 
         try (EnrichmentWriter failing =
-                new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+                new EnrichmentWriter(FLUSS.connection(), table, "geo", GapPolicy.FAIL)) {
             assertThatThrownBy(() -> failing.write(BUCKET, logStart, city("c" + logStart)))
                     .isInstanceOf(ExpiredBeforeEnrichmentException.class)
                     .hasMessage(
@@ -192,7 +177,7 @@ class RetentionITCase {
                                     + " enrich faster or keep base rows longer.");
         }
         try (EnrichmentWriter skipping =
-                new EnrichmentWriter(connection, table, "geo", GapPolicy.SKIP_EXPIRED)) {
+                new EnrichmentWriter(FLUSS.connection(), table, "geo", GapPolicy.SKIP_EXPIRED)) {
             for (long offset = logStart; offset < 20; offset++) {
                 skipping.write(BUCKET, offset, city("c" + offset));
             }
@@ -202,7 +187,14 @@ class RetentionITCase {
         }
 
         List<Integer> expected = IntStream.range((int) logStart, 20).boxed().toList();
-        assertThat(ids(readBounded(connection, table, StartPosition.earliest(), "id", "city")))
+        assertThat(
+                        ids(
+                                readBounded(
+                                        FLUSS.connection(),
+                                        table,
+                                        StartPosition.earliest(),
+                                        "id",
+                                        "city")))
                 .containsExactlyElementsOf(expected); // lost = 0, duplicated = 0, partial = 0
         assertThat(watermarks.watermark("geo", BUCKET)).isEqualTo(20);
     }
@@ -217,7 +209,7 @@ class RetentionITCase {
         EnrichedTable table = createTable();
         appendBase(table, 0, 20); // one batch: the base's active segment, never expired
         try (EnrichmentWriter geo =
-                new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+                new EnrichmentWriter(FLUSS.connection(), table, "geo", GapPolicy.FAIL)) {
             for (int offset = 0; offset < 20; offset++) {
                 geo.write(BUCKET, offset, city("c" + offset + "-" + noise(300)));
                 if (offset % 2 == 1) {
@@ -230,7 +222,7 @@ class RetentionITCase {
         assertThat(earliest(table.tablePath())).isZero();
 
         List<StitchedRecord> rows =
-                readBounded(connection, table, StartPosition.earliest(), "id", "city");
+                readBounded(FLUSS.connection(), table, StartPosition.earliest(), "id", "city");
         List<Integer> ids = new ArrayList<>();
         for (StitchedRecord row : rows) {
             assertThat(row.row().getString(1).toString())
@@ -240,6 +232,7 @@ class RetentionITCase {
         int first = ids.get(0);
         assertThat(first).isPositive();
         assertThat(ids).containsExactlyElementsOf(IntStream.range(first, 20).boxed().toList());
-        assertThat(readBounded(connection, table, StartPosition.earliest(), "id")).hasSize(20);
+        assertThat(readBounded(FLUSS.connection(), table, StartPosition.earliest(), "id"))
+                .hasSize(20);
     }
 }

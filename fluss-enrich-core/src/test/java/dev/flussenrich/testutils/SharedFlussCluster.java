@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One embedded Fluss cluster for the whole test JVM (closing one costs seconds). Register with
  * {@code @ExtendWith(SharedFlussCluster.class)}; tables get unique names from {@link
- * #newTablePath(String)}, so tests never see each other's data.
+ * #newTablePath(String)}, so tests never see each other's data. A test that needs servers set up
+ * its own way, or that stops servers, starts an {@link OwnFlussCluster} instead.
  */
 public final class SharedFlussCluster implements BeforeAllCallback {
 

@@ -3,15 +3,17 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich;
 
-import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.write.GapPolicy;
+import dev.flussenrich.testutils.DataStreamJobs;
+import dev.flussenrich.testutils.DeviceLog;
 import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.GeoRow;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
@@ -34,7 +36,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +57,7 @@ class DataStreamITCase {
      * delayMs}, so an unordered stage emits offsets 3, 2, 1, 0; otherwise even offsets answer after
      * {@code delayMs} and odd ones at once.
      */
-    public static class AsyncGeo extends RichAsyncFunction<BaseRow, GeoRow> {
+    public static class AsyncGeo extends RichAsyncFunction<DeviceLog, GeoRow> {
         private final long delayMs;
         private final boolean reverse;
 
@@ -66,7 +67,7 @@ class DataStreamITCase {
         }
 
         @Override
-        public void asyncInvoke(BaseRow base, ResultFuture<GeoRow> result) {
+        public void asyncInvoke(DeviceLog base, ResultFuture<GeoRow> result) {
             long delay =
                     reverse ? (4 - base.offset) * delayMs : (base.offset % 2 == 0 ? delayMs : 0);
             CompletableFuture.delayedExecutor(delay, TimeUnit.MILLISECONDS)
@@ -75,13 +76,13 @@ class DataStreamITCase {
     }
 
     /** Counts rows and throws once at an armed count. */
-    public static class FailOnce implements MapFunction<BaseRow, BaseRow> {
+    public static class FailOnce implements MapFunction<DeviceLog, DeviceLog> {
         static final AtomicInteger SEEN = new AtomicInteger();
         static final AtomicInteger FAIL_AT = new AtomicInteger(-1);
         static final AtomicBoolean FAILED = new AtomicBoolean();
 
         @Override
-        public BaseRow map(BaseRow row) throws Exception {
+        public DeviceLog map(DeviceLog row) throws Exception {
             if (SEEN.incrementAndGet() == FAIL_AT.get() && FAILED.compareAndSet(false, true)) {
                 throw new IllegalStateException("injected failure");
             }
@@ -113,16 +114,16 @@ class DataStreamITCase {
         return env;
     }
 
-    private static DataStream<BaseRow> baseRows(
+    private static DataStream<DeviceLog> baseRows(
             StreamExecutionEnvironment env, TablePath path, StartPosition start, boolean bounded) {
         return env.fromSource(
-                FlussEnrich.<BaseRow>source()
+                FlussEnrich.<DeviceLog>source()
                         .setBootstrapServers(SharedFlussCluster.cluster().bootstrapServers())
                         .setTable(path.getDatabaseName(), path.getTableName())
                         .setColumns("id", "ip")
                         .setStartPosition(start)
                         .setBounded(bounded)
-                        .setDeserializer(new BaseRow.Deserializer())
+                        .setDeserializer(new DeviceLog.Deserializer())
                         .build(),
                 WatermarkStrategy.noWatermarks(),
                 "device_logs");
@@ -162,7 +163,7 @@ class DataStreamITCase {
         TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 200);
 
         StreamExecutionEnvironment env = env(2, false);
-        DataStream<BaseRow> base = baseRows(env, path, StartPosition.earliest(), false);
+        DataStream<DeviceLog> base = baseRows(env, path, StartPosition.earliest(), false);
         writeGeo(
                 AsyncDataStream.orderedWait(base, new AsyncGeo(2, false), 10, TimeUnit.SECONDS, 50),
                 path,
@@ -185,7 +186,7 @@ class DataStreamITCase {
 
         FailOnce.arm(180);
         StreamExecutionEnvironment env = env(2, true);
-        DataStream<BaseRow> base =
+        DataStream<DeviceLog> base =
                 baseRows(env, path, StartPosition.enrichmentWatermark("geo"), false)
                         .map(new FailOnce());
         writeGeo(
@@ -207,7 +208,7 @@ class DataStreamITCase {
         TestTables.appendBase(SharedFlussCluster.connection(), path, 300, 340);
         FailOnce.arm(-1);
         StreamExecutionEnvironment again = env(2, false);
-        DataStream<BaseRow> rest =
+        DataStream<DeviceLog> rest =
                 baseRows(again, path, StartPosition.enrichmentWatermark("geo"), false)
                         .map(new FailOnce());
         writeGeo(
@@ -233,7 +234,7 @@ class DataStreamITCase {
         TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
         TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 4);
         StreamExecutionEnvironment env = env(1, false);
-        DataStream<BaseRow> base = baseRows(env, path, StartPosition.earliest(), true);
+        DataStream<DeviceLog> base = baseRows(env, path, StartPosition.earliest(), true);
         writeGeo(
                 AsyncDataStream.unorderedWait(
                         base, new AsyncGeo(150, true), 10, TimeUnit.SECONDS, 10),
@@ -249,7 +250,7 @@ class DataStreamITCase {
         assertThatThrownBy(() -> job.env().execute("unordered"))
                 .satisfies(
                         error ->
-                                assertThat(messages(error))
+                                assertThat(DataStreamJobs.messages(error))
                                         .anyMatch(
                                                 m ->
                                                         m.startsWith(
@@ -281,13 +282,5 @@ class DataStreamITCase {
                         "0@1 [1, null]",
                         "0@2 [2, null]",
                         "0@3 [3, city-10.0.0.3]");
-    }
-
-    static List<String> messages(Throwable error) {
-        List<String> messages = new ArrayList<>();
-        for (Throwable t = error; t != null; t = t.getCause()) {
-            messages.add(String.valueOf(t.getMessage()));
-        }
-        return messages;
     }
 }

@@ -21,7 +21,7 @@ import java.util.List;
  * @param mustBeNullNames their column names, for error messages
  */
 @Internal
-public record BaseRowLayout(
+public record AppendRowLayout(
         int[] basePositions,
         RowType baseType,
         int[] mustBeNullPositions,

@@ -17,15 +17,15 @@ import org.apache.flink.table.data.RowData;
 
 /** Appends base rows to the base table; group columns must be NULL. */
 @Internal
-public final class BaseSink extends SinkAdapter<RowData> {
+public final class AppendSink extends SinkAdapter<RowData> {
 
     private static final long serialVersionUID = 1L;
 
     private final FlussConnectionConfig connection;
     private final TablePath table;
-    private final BaseRowLayout layout;
+    private final AppendRowLayout layout;
 
-    public BaseSink(FlussConnectionConfig connection, TablePath table, BaseRowLayout layout) {
+    public AppendSink(FlussConnectionConfig connection, TablePath table, AppendRowLayout layout) {
         this.connection = connection;
         this.table = table;
         this.layout = layout;
@@ -33,7 +33,7 @@ public final class BaseSink extends SinkAdapter<RowData> {
 
     @Override
     public SinkWriter<RowData> createWriter(WriterInitContext context) {
-        return new BaseSinkWriter(
+        return new AppendSinkWriter(
                 connection,
                 table,
                 layout,

@@ -3,13 +3,11 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.source;
 
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.read.BufferBound;
 import dev.flussenrich.core.read.StartPosition;
-import dev.flussenrich.source.FlussEnrichSource;
-import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 
 import org.apache.fluss.metadata.TablePath;
@@ -25,10 +23,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds a {@link FlussEnrichSource} for the DataStream API. Each record is handed to the
- * deserializer with its identity (partition, bucket, offset) and commit timestamp, so that it can
- * be enriched and written back with {@link EnrichmentSinkBuilder}. {@link #build()} checks the
- * settings and does no network I/O.
+ * Builds a {@link FlussEnrichSource} for the DataStream API; get one from {@link
+ * FlussEnrichSource#builder()}. Each record is handed to the deserializer with its identity
+ * (partition, bucket, offset) and commit timestamp, so that it can be enriched and written back
+ * with {@link dev.flussenrich.sink.EnrichmentSink#builder()}. {@link #build()} checks the settings
+ * and does no network I/O.
  */
 @PublicEvolving
 public final class FlussEnrichSourceBuilder<T> {
@@ -45,8 +44,8 @@ public final class FlussEnrichSourceBuilder<T> {
     private final Map<String, String> clientOptions = new HashMap<>();
     private StitchedRecordDeserializer<T> deserializer;
 
-    /** Use {@link dev.flussenrich.FlussEnrich#source()}. */
-    public FlussEnrichSourceBuilder() {}
+    /** Use {@link FlussEnrichSource#builder()}. */
+    FlussEnrichSourceBuilder() {}
 
     /** Fluss coordinator address(es), {@code host:port[,host:port]}. Required. */
     public FlussEnrichSourceBuilder<T> setBootstrapServers(String bootstrapServers) {

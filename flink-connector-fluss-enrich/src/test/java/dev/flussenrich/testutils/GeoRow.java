@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.testutils;
 
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.sink.EnrichmentSerializer;
@@ -19,7 +19,7 @@ public class GeoRow {
     public long offset;
     public String city;
 
-    public static GeoRow of(BaseRow base, String city) {
+    public static GeoRow of(DeviceLog base, String city) {
         GeoRow row = new GeoRow();
         row.partition = base.partition;
         row.bucket = base.bucket;

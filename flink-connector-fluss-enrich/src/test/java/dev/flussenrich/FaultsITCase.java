@@ -3,18 +3,19 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich;
 
-import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
+import dev.flussenrich.testutils.DeviceLog;
 import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FailOnce;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.GeoRow;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
@@ -238,9 +239,9 @@ class FaultsITCase {
     }
 
     /** Passes rows on slowly, so that a job can be stopped half way. */
-    static class Slow implements MapFunction<BaseRow, BaseRow> {
+    static class Slow implements MapFunction<DeviceLog, DeviceLog> {
         @Override
-        public BaseRow map(BaseRow row) throws Exception {
+        public DeviceLog map(DeviceLog row) throws Exception {
             Thread.sleep(5);
             return row;
         }
@@ -257,15 +258,15 @@ class FaultsITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(parallelism);
         env.enableCheckpointing(200);
-        DataStream<BaseRow> base =
+        DataStream<DeviceLog> base =
                 env.fromSource(
-                                FlussEnrich.<BaseRow>source()
+                                FlussEnrich.<DeviceLog>source()
                                         .setBootstrapServers(
                                                 SharedFlussCluster.cluster().bootstrapServers())
                                         .setTable(path.getDatabaseName(), path.getTableName())
                                         .setColumns("id", "ip")
                                         .setStartPosition(StartPosition.enrichmentWatermark("geo"))
-                                        .setDeserializer(new BaseRow.Deserializer())
+                                        .setDeserializer(new DeviceLog.Deserializer())
                                         .build(),
                                 WatermarkStrategy.noWatermarks(),
                                 "device_logs")

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.source;
 
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.table.FlussEnrichConnectorOptionsUtil;
@@ -13,7 +13,7 @@ import org.apache.flink.table.api.ValidationException;
 
 import java.util.Map;
 
-/** Checks shared by the builders. */
+/** Checks shared by the builders: the source's, the enrichment sink's and the lake jobs'. */
 @Internal
 public final class BuilderChecks {
 

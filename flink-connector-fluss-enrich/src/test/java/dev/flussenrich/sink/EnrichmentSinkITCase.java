@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.sink;
 
 import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.BucketOffsets;
@@ -11,8 +11,11 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
+import dev.flussenrich.testutils.DataStreamJobs;
+import dev.flussenrich.testutils.DeviceLog;
 import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.GeoRow;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
@@ -20,8 +23,6 @@ import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
@@ -53,29 +54,20 @@ class EnrichmentSinkITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster(METRICS);
 
-    /** A streaming enrichment job with no checkpoints and no restarts. */
-    static StreamExecutionEnvironment environment(int parallelism) {
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(parallelism);
-        return env;
-    }
-
     static void enrichGeo(
             StreamExecutionEnvironment env,
             String bootstrapServers,
             TablePath path,
             StartPosition start,
             Map<String, String> clientOptions) {
-        DataStream<BaseRow> base =
+        DataStream<DeviceLog> base =
                 env.fromSource(
-                        FlussEnrich.<BaseRow>source()
+                        FlussEnrich.<DeviceLog>source()
                                 .setBootstrapServers(bootstrapServers)
                                 .setTable(path.getDatabaseName(), path.getTableName())
                                 .setColumns("id", "ip")
                                 .setStartPosition(start)
-                                .setDeserializer(new BaseRow.Deserializer())
+                                .setDeserializer(new DeviceLog.Deserializer())
                                 .build(),
                         WatermarkStrategy.noWatermarks(),
                         "device_logs");
@@ -106,7 +98,7 @@ class EnrichmentSinkITCase {
             baseRows.put(b, offsets.highWatermark(path, EnrichedBucket.of(b)));
         }
 
-        StreamExecutionEnvironment env = environment(2);
+        StreamExecutionEnvironment env = DataStreamJobs.environment(2);
         enrichGeo(
                 env,
                 SharedFlussCluster.cluster().bootstrapServers(),
@@ -129,7 +121,7 @@ class EnrichmentSinkITCase {
         TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 2);
         TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 6);
 
-        StreamExecutionEnvironment env = environment(2);
+        StreamExecutionEnvironment env = DataStreamJobs.environment(2);
         enrichGeo(
                 env,
                 SharedFlussCluster.cluster().bootstrapServers(),

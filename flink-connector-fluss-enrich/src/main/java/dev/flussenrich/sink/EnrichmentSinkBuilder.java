@@ -3,12 +3,11 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.sink;
 
 import dev.flussenrich.core.ColumnGroup;
 import dev.flussenrich.core.write.GapPolicy;
-import dev.flussenrich.sink.EnrichmentSerializer;
-import dev.flussenrich.sink.EnrichmentSink;
+import dev.flussenrich.source.BuilderChecks;
 
 import org.apache.fluss.metadata.TablePath;
 
@@ -18,10 +17,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Builds an {@link EnrichmentSink} that writes one column group from a DataStream. Routing by
- * (partition, bucket) is built in, so each bucket has one writer; records of a bucket must arrive
- * in offset order (use an ordered async stage). {@link #build()} checks the settings and does no
- * network I/O; the group and table are checked when the job starts.
+ * Builds an {@link EnrichmentSink} that writes one column group from a DataStream; get one from
+ * {@link EnrichmentSink#builder()}. Routing by (partition, bucket) is built in, so each bucket has
+ * one writer; records of a bucket must arrive in offset order (use an ordered async stage). {@link
+ * #build()} checks the settings and does no network I/O; the group and table are checked when the
+ * job starts.
  */
 @PublicEvolving
 public final class EnrichmentSinkBuilder<T> {
@@ -33,8 +33,8 @@ public final class EnrichmentSinkBuilder<T> {
     private GapPolicy gapPolicy = GapPolicy.FAIL;
     private final Map<String, String> clientOptions = new HashMap<>();
 
-    /** Use {@link dev.flussenrich.FlussEnrich#sink()}. */
-    public EnrichmentSinkBuilder() {}
+    /** Use {@link EnrichmentSink#builder()}. */
+    EnrichmentSinkBuilder() {}
 
     /** Fluss coordinator address(es), {@code host:port[,host:port]}. Required. */
     public EnrichmentSinkBuilder<T> setBootstrapServers(String bootstrapServers) {

@@ -3,15 +3,18 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.testutils;
 
 import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
-/** A base row {@code (id, ip)} with its identity, as a Flink POJO. */
-public class BaseRow {
+/**
+ * A base row {@code (id, ip)} of a table made by {@link TestTables#createDeviceLogs}, with its
+ * identity, as a Flink POJO.
+ */
+public class DeviceLog {
     public String partition;
     public int bucket;
     public long offset;
@@ -20,10 +23,10 @@ public class BaseRow {
     public String ip;
 
     /** Reads columns {@code id, ip}. */
-    public static class Deserializer implements StitchedRecordDeserializer<BaseRow> {
+    public static class Deserializer implements StitchedRecordDeserializer<DeviceLog> {
         @Override
-        public BaseRow deserialize(StitchedRecord record) {
-            BaseRow row = new BaseRow();
+        public DeviceLog deserialize(StitchedRecord record) {
+            DeviceLog row = new DeviceLog();
             row.partition = record.bucket().partitionName();
             row.bucket = record.bucket().bucket();
             row.offset = record.offset();
@@ -34,8 +37,8 @@ public class BaseRow {
         }
 
         @Override
-        public TypeInformation<BaseRow> getProducedType() {
-            return TypeInformation.of(BaseRow.class);
+        public TypeInformation<DeviceLog> getProducedType() {
+            return TypeInformation.of(DeviceLog.class);
         }
     }
 }

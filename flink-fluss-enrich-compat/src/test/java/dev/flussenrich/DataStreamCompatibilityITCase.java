@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich;
 
 /** {@link DataStreamITCase} on this module's Flink version: a DataStream enrichment job and its task failover, exactly once. */
 class DataStreamCompatibilityITCase extends DataStreamITCase {}

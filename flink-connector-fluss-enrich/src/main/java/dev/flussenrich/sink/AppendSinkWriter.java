@@ -29,12 +29,12 @@ import java.time.Duration;
 
 /** Appends the base columns of each row; a non-NULL group value fails the write. */
 @Internal
-final class BaseSinkWriter implements SinkWriter<RowData> {
+final class AppendSinkWriter implements SinkWriter<RowData> {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final TablePath table;
-    private final BaseRowLayout layout;
+    private final AppendRowLayout layout;
     private final Connection connection;
     private final TableAppender appender;
     private final ProjectedRowData baseColumns;
@@ -42,10 +42,10 @@ final class BaseSinkWriter implements SinkWriter<RowData> {
     private final PartitionGetter partitionGetter; // null for a table without partitions
     private final Counter rowsSent;
 
-    BaseSinkWriter(
+    AppendSinkWriter(
             FlussConnectionConfig connectionConfig,
             TablePath table,
-            BaseRowLayout layout,
+            AppendRowLayout layout,
             MailboxExecutor taskThread,
             Counter rowsSent) {
         this.table = table;

@@ -3,15 +3,16 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.sink;
 
 import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.read.StartPosition;
-import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.metrics.EnrichmentWriterMetrics;
+import dev.flussenrich.testutils.DataStreamJobs;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.OwnFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
@@ -32,9 +33,7 @@ import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -59,19 +58,16 @@ class AppendFailureITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster(METRICS);
 
-    private static EmbeddedFlussCluster cluster;
+    @RegisterExtension
+    static final OwnFlussCluster FLUSS = OwnFlussCluster.builder().tabletServers(2).build();
+
     private static Connection connection;
     private static Integer stoppedServer;
-
-    @BeforeAll
-    static void startTwoServers() throws Exception {
-        cluster = EmbeddedFlussCluster.start(2);
-    }
 
     /** A connection per test: one that knew a stopped server keeps calling its old address. */
     @BeforeEach
     void connect() throws Exception {
-        connection = ConnectionFactory.createConnection(cluster.clientConfig());
+        connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig());
         connection.getAdmin().createDatabase("faults", DatabaseDescriptor.EMPTY, true).get();
     }
 
@@ -80,14 +76,9 @@ class AppendFailureITCase {
     void restartStoppedServer() throws Exception {
         connection.close();
         if (stoppedServer != null) {
-            cluster.startTabletServer(stoppedServer);
+            FLUSS.cluster().startTabletServer(stoppedServer);
             stoppedServer = null;
         }
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        cluster.close();
     }
 
     /** A job that enriched one row; the companion's server is gone, a second row is queued. */
@@ -104,13 +95,13 @@ class AppendFailureITCase {
         AppendWriter baseWriter = base.newAppend().createWriter();
         baseWriter.append(TestTables.baseRow(0)).get();
 
-        StreamExecutionEnvironment env = EnrichmentSinkITCase.environment(1);
+        StreamExecutionEnvironment env = DataStreamJobs.environment(1);
         EnrichmentSinkITCase.enrichGeo(
-                env, cluster.bootstrapServers(), path, StartPosition.earliest(), clientOptions);
+                env, FLUSS.bootstrapServers(), path, StartPosition.earliest(), clientOptions);
         JobClient job = env.executeAsync(name);
         awaitCompanionRows(companion.getTablePath(), 1);
         stoppedServer = leaderOf(companion);
-        cluster.stopTabletServer(stoppedServer);
+        FLUSS.cluster().stopTabletServer(stoppedServer);
         baseWriter.append(TestTables.baseRow(1)).get();
         base.close();
         return new LostServer(path, companion.getTablePath(), job);
@@ -133,7 +124,7 @@ class AppendFailureITCase {
                     .isNotInstanceOf(TimeoutException.class)
                     .satisfies(
                             error ->
-                                    assertThat(DataStreamITCase.messages(error))
+                                    assertThat(DataStreamJobs.messages(error))
                                             .anyMatch(
                                                     m ->
                                                             m.startsWith(
@@ -192,7 +183,7 @@ class AppendFailureITCase {
     }
 
     private static int leaderOf(TableInfo table) {
-        return cluster.leaderOf(new TableBucket(table.getTableId(), 0));
+        return FLUSS.cluster().leaderOf(new TableBucket(table.getTableId(), 0));
     }
 
     private static void awaitCompanionRows(TablePath companion, long rows) throws Exception {

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.datastream;
+package dev.flussenrich.metrics;
 
 import dev.flussenrich.FlussEnrich;
 import dev.flussenrich.core.EnrichedBucket;
@@ -11,7 +11,8 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.GapPolicy;
-import dev.flussenrich.metrics.StitchedReaderMetrics;
+import dev.flussenrich.testutils.DataStreamJobs;
+import dev.flussenrich.testutils.DeviceLog;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
@@ -55,15 +56,15 @@ class ReaderMetricsITCase {
         EnrichedTable table = TestTables.createDeviceLogs(SharedFlussCluster.connection(), path, 1);
         TestTables.appendBase(SharedFlussCluster.connection(), path, 0, 5);
 
-        StreamExecutionEnvironment env = EnrichmentSinkITCase.environment(1);
+        StreamExecutionEnvironment env = DataStreamJobs.environment(1);
         env.fromSource(
-                        FlussEnrich.<BaseRow>source()
+                        FlussEnrich.<DeviceLog>source()
                                 .setBootstrapServers(
                                         SharedFlussCluster.cluster().bootstrapServers())
                                 .setTable(path.getDatabaseName(), path.getTableName())
                                 .setColumns("id", "city")
                                 .setStartPosition(StartPosition.earliest())
-                                .setDeserializer(new BaseRow.Deserializer())
+                                .setDeserializer(new DeviceLog.Deserializer())
                                 .build(),
                         WatermarkStrategy.noWatermarks(),
                         "gated reader")

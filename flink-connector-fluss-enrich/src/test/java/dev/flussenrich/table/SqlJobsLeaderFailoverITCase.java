@@ -10,14 +10,11 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.progress.EnrichmentWatermarks;
-import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.OwnFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
-import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.config.ConfigOptions;
-import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TablePath;
 
@@ -30,8 +27,6 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -43,7 +38,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import static dev.flussenrich.core.internal.FlussCalls.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -51,34 +45,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reader job run (3 tablet servers, replication factor 3). Both go on; every row is enriched once
  * and read once, whole.
  */
-class BaseLeaderFailoverITCase {
+class SqlJobsLeaderFailoverITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
 
     private static final int ROWS = 1_200;
     private static final Duration DEADLINE = Duration.ofMinutes(2);
 
-    private static EmbeddedFlussCluster cluster;
-    private static Connection connection;
-
-    @BeforeAll
-    static void startThreeServerCluster() throws Exception {
-        org.apache.fluss.config.Configuration conf = new org.apache.fluss.config.Configuration();
-        conf.set(ConfigOptions.DEFAULT_REPLICATION_FACTOR, 3);
-        cluster = EmbeddedFlussCluster.start(3, conf);
-        connection = ConnectionFactory.createConnection(cluster.clientConfig());
-        await(connection.getAdmin().createDatabase("failover", DatabaseDescriptor.EMPTY, false));
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        if (connection != null) {
-            connection.close();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
+    @RegisterExtension
+    static final OwnFlussCluster FLUSS =
+            OwnFlussCluster.builder()
+                    .tabletServers(3)
+                    .config(ConfigOptions.DEFAULT_REPLICATION_FACTOR, 3)
+                    .database("failover")
+                    .build();
 
     private static StreamTableEnvironment streaming() {
         Configuration conf = new Configuration();
@@ -93,15 +73,15 @@ class BaseLeaderFailoverITCase {
         tEnv.executeSql(
                 "CREATE CATALOG failover_catalog WITH ('type' = 'fluss-enrich',"
                         + " 'bootstrap.servers' = '"
-                        + cluster.bootstrapServers()
+                        + FLUSS.bootstrapServers()
                         + "', 'default-database' = 'failover')");
         tEnv.useCatalog("failover_catalog");
         return tEnv;
     }
 
     private static void awaitFullyEnriched(EnrichedTable table) throws Exception {
-        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, table);
-        BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
+        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(FLUSS.connection(), table);
+        BucketOffsets offsets = new BucketOffsets(FLUSS.connection().getAdmin());
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (true) {
             boolean done = true;
@@ -120,7 +100,7 @@ class BaseLeaderFailoverITCase {
     }
 
     private static void awaitEnrichedRows(EnrichedTable table, long rows) throws Exception {
-        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, table);
+        EnrichmentWatermarks watermarks = new EnrichmentWatermarks(FLUSS.connection(), table);
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (true) {
             long enriched = 0;
@@ -138,8 +118,8 @@ class BaseLeaderFailoverITCase {
     @Test
     void enrichmentAndGatedReaderJobsSurviveTheDeathOfABaseLeader() throws Exception {
         TablePath path = TablePath.of("failover", "device_logs");
-        EnrichedTable table = TestTables.createDeviceLogs(connection, path, 3);
-        TestTables.appendBase(connection, path, 0, ROWS / 2);
+        EnrichedTable table = TestTables.createDeviceLogs(FLUSS.connection(), path, 3);
+        TestTables.appendBase(FLUSS.connection(), path, 0, ROWS / 2);
 
         StreamTableEnvironment tEnv = streaming();
         TableResult enrichment =
@@ -166,13 +146,13 @@ class BaseLeaderFailoverITCase {
         try {
             awaitEnrichedRows(table, ROWS / 4); // the jobs run
             TableBucket baseBucket = new TableBucket(table.base().getTableId(), 0);
-            int leader = cluster.leaderOf(baseBucket);
-            cluster.stopTabletServer(leader);
+            int leader = FLUSS.cluster().leaderOf(baseBucket);
+            FLUSS.cluster().stopTabletServer(leader);
             // the producer's own connection learns of the dead server like any Fluss client
             FlussCalls.retrying(
                     () -> {
                         try {
-                            TestTables.appendBase(connection, path, ROWS / 2, ROWS);
+                            TestTables.appendBase(FLUSS.connection(), path, ROWS / 2, ROWS);
                             return null;
                         } catch (Exception e) {
                             throw new RuntimeException(e);
@@ -180,7 +160,7 @@ class BaseLeaderFailoverITCase {
                     });
             awaitFullyEnriched(table);
             List<Row> rows = read.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
-            assertThat(cluster.leaderOf(baseBucket)).isNotEqualTo(leader);
+            assertThat(FLUSS.cluster().leaderOf(baseBucket)).isNotEqualTo(leader);
 
             // lost = 0, duplicated = 0, partial = 0
             Set<Integer> ids = new HashSet<>();
@@ -192,7 +172,7 @@ class BaseLeaderFailoverITCase {
             assertThat(ids).hasSize(ROWS);
             assertThat(
                             TestTables.readBounded(
-                                    connection,
+                                    FLUSS.connection(),
                                     table,
                                     dev.flussenrich.core.read.StartPosition.earliest(),
                                     "id",
@@ -201,7 +181,7 @@ class BaseLeaderFailoverITCase {
             long stored = 0;
             for (int b = 0; b < table.numBuckets(); b++) {
                 stored +=
-                        new BucketOffsets(connection.getAdmin())
+                        new BucketOffsets(FLUSS.connection().getAdmin())
                                 .highWatermark(
                                         table.requireGroup("geo").companionPath(),
                                         EnrichedBucket.of(b));
