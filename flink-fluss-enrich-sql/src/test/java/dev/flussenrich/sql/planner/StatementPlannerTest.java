@@ -159,7 +159,7 @@ class StatementPlannerTest {
         assertThat(
                         rewrite(
                                 "INSERT INTO device_logs /*+ OPTIONS('enrichment.group'='geo',"
-                                        + " 'sink.enrichment.gap-policy'='fill-null') */ SELECT"
+                                        + " 'enrichment.gap-policy'='fill-null') */ SELECT"
                                         + " c.city_name AS city, c.country AS country FROM"
                                         + " device_logs /*+ OPTIONS('client.x'='1') */ AS d LEFT"
                                         + " JOIN cities /*+ OPTIONS('lookup.cache'='PARTIAL') */"
@@ -167,7 +167,7 @@ class StatementPlannerTest {
                                         + " c.ip"))
                 .isEqualTo(
                         "INSERT INTO `device_logs` /*+ OPTIONS('enrichment.group'='geo',"
-                                + " 'sink.enrichment.gap-policy'='fill-null') */ (`_bucket`,"
+                                + " 'enrichment.gap-policy'='fill-null') */ (`_bucket`,"
                                 + " `_offset`, `city`, `country`)\n"
                                 + "SELECT `d`.`_bucket`, `d`.`_offset`, `c`.`city_name` AS"
                                 + " `city`, `c`.`country` AS `country`\n"
