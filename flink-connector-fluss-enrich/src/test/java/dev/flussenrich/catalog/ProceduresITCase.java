@@ -19,6 +19,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static dev.flussenrich.testutils.FlinkSql.await;
 import static dev.flussenrich.testutils.FlinkSql.collect;
+import static dev.flussenrich.testutils.GeoSql.createDeviceLogs;
+import static dev.flussenrich.testutils.GeoSql.enrichGeo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,27 +33,6 @@ class ProceduresITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
 
-    private static String createDeviceLogs(TableEnvironment tEnv, int buckets) {
-        String table = SharedFlussCluster.newTablePath("procedures").getTableName();
-        tEnv.executeSql(
-                "CREATE TABLE "
-                        + table
-                        + " (id INT, ip STRING, city STRING, country STRING) WITH ("
-                        + "'bucket.num' = '"
-                        + buckets
-                        + "', 'bucket.key' = 'id', 'column-groups.geo' = 'city, country')");
-        return table;
-    }
-
-    private static String enrichGeo(String table) {
-        return "INSERT INTO "
-                + table
-                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
-                + " (_bucket, _offset, city, country)"
-                + " SELECT _bucket, _offset, CONCAT('city-', ip), 'XX' FROM "
-                + table;
-    }
-
     private static String showCreate(TableEnvironment tEnv, String table) throws Exception {
         try (CloseableIterator<Row> it = tEnv.executeSql("SHOW CREATE TABLE " + table).collect()) {
             return String.valueOf(it.next().getField(0));
@@ -61,7 +42,7 @@ class ProceduresITCase {
     @Test
     void aColumnGroupIsAddedToATableWithData() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 1);
+        String table = createDeviceLogs(batch, "procedures", 1);
         await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
         assertThat(
                         collect(
@@ -95,7 +76,7 @@ class ProceduresITCase {
     @Test
     void aColumnGroupIsDroppedWithItsEnrichmentAndAlterTableNamesTheProcedures() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 1);
+        String table = createDeviceLogs(batch, "procedures", 1);
         String qualified = SharedFlussCluster.DATABASE + "." + table;
         await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
         await(batch.executeSql(enrichGeo(table)));
@@ -123,7 +104,7 @@ class ProceduresITCase {
     @Test
     void enrichmentStatusShowsEachGroupAndBucket() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 1);
+        String table = createDeviceLogs(batch, "procedures", 1);
         String qualified = SharedFlussCluster.DATABASE + "." + table;
         await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
         String call = "CALL enrich.sys.enrichment_status('" + qualified + "')";

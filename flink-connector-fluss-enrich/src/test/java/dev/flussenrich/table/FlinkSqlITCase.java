@@ -23,6 +23,8 @@ import java.util.List;
 
 import static dev.flussenrich.testutils.FlinkSql.await;
 import static dev.flussenrich.testutils.FlinkSql.collect;
+import static dev.flussenrich.testutils.GeoSql.createDeviceLogs;
+import static dev.flussenrich.testutils.GeoSql.enrichGeo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,31 +34,10 @@ class FlinkSqlITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
 
-    private static String createDeviceLogs(TableEnvironment tEnv, int buckets) {
-        String table = SharedFlussCluster.newTablePath("sql").getTableName();
-        tEnv.executeSql(
-                "CREATE TABLE "
-                        + table
-                        + " (id INT, ip STRING, city STRING, country STRING) WITH ("
-                        + "'bucket.num' = '"
-                        + buckets
-                        + "', 'bucket.key' = 'id', 'column-groups.geo' = 'city, country')");
-        return table;
-    }
-
-    private static String enrichGeo(String table) {
-        return "INSERT INTO "
-                + table
-                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
-                + " (_bucket, _offset, city, country)"
-                + " SELECT _bucket, _offset, CONCAT('city-', ip), 'XX' FROM "
-                + table;
-    }
-
     @Test
     void explicitEnrichmentThenStitchedBatchRead() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 2);
+        String table = createDeviceLogs(batch, "sql", 2);
         await(
                 batch.executeSql(
                         "INSERT INTO "
@@ -87,7 +68,7 @@ class FlinkSqlITCase {
     @Test
     void aStreamingReaderOfTheGroupSeesRowsAsEnrichmentLandsAndNeverAPartialRow() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 1);
+        String table = createDeviceLogs(batch, "sql", 1);
         await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
 
         TableEnvironment streaming = FlinkSql.streaming();
@@ -153,7 +134,7 @@ class FlinkSqlITCase {
     @Test
     void showCreateTableRoundTrips() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 3);
+        String table = createDeviceLogs(batch, "sql", 3);
         String ddl = showCreate(batch, table);
         assertThat(ddl)
                 .contains("`id` INT")
@@ -251,7 +232,7 @@ class FlinkSqlITCase {
     @Test
     void showTablesHidesCompanionsAndDropTableDropsThem() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 1);
+        String table = createDeviceLogs(batch, "sql", 1);
         assertThat(collect(batch, "SHOW TABLES"))
                 .contains("+I[" + table + "]")
                 .noneMatch(row -> row.contains("--enrich--"));
@@ -290,7 +271,7 @@ class FlinkSqlITCase {
     @Test
     void aLargeBatchEnrichmentKeepsOffsetOrderPerBucket() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createDeviceLogs(batch, 2);
+        String table = createDeviceLogs(batch, "sql", 2);
         dev.flussenrich.testutils.TestTables.appendBase(
                 SharedFlussCluster.connection(),
                 org.apache.fluss.metadata.TablePath.of(SharedFlussCluster.DATABASE, table),

@@ -166,9 +166,9 @@ public final class OwnFlussCluster implements BeforeAllCallback, AfterAllCallbac
 
     /**
      * Closes a connection, waiting at most {@code timeout}: a writer with unsent batches (to a
-     * server a test stopped) would make its close wait without end.
+     * server a test stopped, or left behind by a test) would make its close wait without end.
      */
-    private static void closeWithin(Connection connection, Duration timeout) {
+    static void closeWithin(Connection connection, Duration timeout) {
         CompletableFuture<Void> closing =
                 CompletableFuture.runAsync(
                         () -> {

@@ -17,9 +17,6 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -52,22 +49,8 @@ public final class SharedFlussCluster implements BeforeAllCallback {
                     resources = null;
                 }
             }
-            // A writer with unsent batches waits for them on close, without end: bound it so a
-            // test that left one behind cannot keep the JVM from exiting.
-            CompletableFuture<Void> closing =
-                    CompletableFuture.runAsync(
-                            () -> {
-                                try {
-                                    connection.close();
-                                } catch (Exception e) {
-                                    throw new IllegalStateException(e);
-                                }
-                            });
             try {
-                closing.get(CLOSE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            } catch (TimeoutException e) {
-                System.err.println(
-                        "The shared Fluss connection did not close within " + CLOSE_TIMEOUT);
+                OwnFlussCluster.closeWithin(connection, CLOSE_TIMEOUT);
             } finally {
                 cluster.close();
             }
