@@ -5,6 +5,7 @@
 
 package dev.flussenrich.embedded;
 
+import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.cluster.Endpoint;
 import org.apache.fluss.cluster.ServerNode;
 import org.apache.fluss.cluster.ServerType;
@@ -52,6 +53,7 @@ import java.util.stream.Stream;
  *
  * <p>For demos, benchmarks and tests. It runs the released Fluss server classes unchanged.
  */
+@PublicEvolving
 public final class EmbeddedFlussCluster implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedFlussCluster.class);

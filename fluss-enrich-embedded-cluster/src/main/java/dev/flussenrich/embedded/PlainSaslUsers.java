@@ -5,6 +5,7 @@
 
 package dev.flussenrich.embedded;
 
+import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.config.ConfigOptions;
 import org.apache.fluss.config.Configuration;
 
@@ -15,6 +16,7 @@ import java.util.Map;
  * The SASL/PLAIN users of a secured {@link EmbeddedFlussCluster}, one of them the super user.
  * Fluss's PLAIN login module reads them from the servers' JAAS configuration.
  */
+@PublicEvolving
 public final class PlainSaslUsers {
 
     private final String superUser;
