@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.sqlclient;
+package dev.flussenrich.gateway;
 
 /** {@link SqlClientITCase} on this module's Flink version: Flink's own SQL Client in embedded mode with the fluss-enrich endpoint. */
 class SqlClientCompatibilityITCase extends SqlClientITCase {}
