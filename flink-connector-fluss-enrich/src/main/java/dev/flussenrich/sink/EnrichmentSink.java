@@ -11,6 +11,7 @@ import dev.flussenrich.core.write.GapPolicy;
 
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -55,6 +56,20 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
         this.group = group;
         this.gapPolicy = gapPolicy;
         this.serializer = serializer;
+    }
+
+    /**
+     * The sink of settings the table layer has already checked and resolved; DataStream users call
+     * {@link #builder()}.
+     */
+    @Internal
+    public static <T> EnrichmentSink<T> of(
+            FlussConnectionConfig connection,
+            TablePath table,
+            String group,
+            GapPolicy gapPolicy,
+            EnrichmentSerializer<T> serializer) {
+        return new EnrichmentSink<>(connection, table, group, gapPolicy, serializer);
     }
 
     /** A builder of a sink that writes one column group, keeping the enrichment write contract. */

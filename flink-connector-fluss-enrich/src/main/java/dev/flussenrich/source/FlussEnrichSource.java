@@ -13,6 +13,7 @@ import dev.flussenrich.source.reader.StitchedRecordDeserializer;
 import dev.flussenrich.source.split.BucketSplit;
 import dev.flussenrich.source.split.BucketSplitSerializer;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -52,6 +53,16 @@ public final class FlussEnrichSource<T>
     FlussEnrichSource(ScanSettings settings, StitchedRecordDeserializer<T> deserializer) {
         this.settings = settings;
         this.deserializer = deserializer;
+    }
+
+    /**
+     * The source of settings the table layer has already checked and resolved (its options map to
+     * {@link ScanSettings} one to one); DataStream users call {@link #builder()}.
+     */
+    @Internal
+    public static <T> FlussEnrichSource<T> of(
+            ScanSettings settings, StitchedRecordDeserializer<T> deserializer) {
+        return new FlussEnrichSource<>(settings, deserializer);
     }
 
     /** A builder of a source of base and/or group columns, each record with its identity. */

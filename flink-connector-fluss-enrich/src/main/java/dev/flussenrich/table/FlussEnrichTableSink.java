@@ -12,7 +12,6 @@ import dev.flussenrich.sink.AppendRowLayout;
 import dev.flussenrich.sink.AppendSink;
 import dev.flussenrich.sink.EnrichmentRowLayout;
 import dev.flussenrich.sink.EnrichmentSink;
-import dev.flussenrich.sink.EnrichmentSinkBuilder;
 import dev.flussenrich.sink.RowDataEnrichmentSerializer;
 
 import org.apache.flink.annotation.Internal;
@@ -140,17 +139,12 @@ public final class FlussEnrichTableSink
                         metadataPosition(IdentityMetadata.OFFSET),
                         valuePositions,
                         (RowType) DataTypes.ROW(valueFields).getLogicalType());
-        EnrichmentSinkBuilder<RowData> sink =
-                EnrichmentSink.<RowData>builder()
-                        .setBootstrapServers(connection.bootstrapServers())
-                        .setTable(table.path().getDatabaseName(), table.path().getTableName())
-                        .setGroup(group)
-                        .setGapPolicy(gapPolicy)
-                        .setSerializer(
-                                new RowDataEnrichmentSerializer(table.path(), group, layout));
-        FlussEnrichConnectorOptionsUtil.clientOptions(connection.options())
-                .forEach(sink::setClientOption);
-        return sink.build();
+        return EnrichmentSink.of(
+                connection,
+                table.path(),
+                group,
+                gapPolicy,
+                new RowDataEnrichmentSerializer(table.path(), group, layout));
     }
 
     private int metadataPosition(IdentityMetadata key) {

@@ -10,7 +10,7 @@ import dev.flussenrich.core.LogicalTable;
 import dev.flussenrich.core.read.BufferBound;
 import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.source.FlussEnrichSource;
-import dev.flussenrich.source.FlussEnrichSourceBuilder;
+import dev.flussenrich.source.ScanSettings;
 
 import org.apache.fluss.flink.utils.FlinkConversions;
 
@@ -87,20 +87,16 @@ public final class FlussEnrichTableSource
                         flinkProjected,
                         metadata,
                         context.<RowData>createTypeInformation(produced));
-        FlussEnrichSourceBuilder<RowData> source =
-                FlussEnrichSource.<RowData>builder()
-                        .setBootstrapServers(connection.bootstrapServers())
-                        .setTable(table.path().getDatabaseName(), table.path().getTableName())
-                        .setColumns(columns.toArray(new String[0]))
-                        .setStartPosition(start)
-                        .setBounded(bounded)
-                        .setPartitionDiscoveryInterval(discoveryInterval)
-                        .setMaxBufferedRows(bufferBound.maxRows())
-                        .setMaxBufferedBytes(bufferBound.maxBytes())
-                        .setDeserializer(deserializer);
-        FlussEnrichConnectorOptionsUtil.clientOptions(connection.options())
-                .forEach(source::setClientOption);
-        return SourceProvider.of(source.build());
+        ScanSettings settings =
+                new ScanSettings(
+                        connection,
+                        table.path(),
+                        columns,
+                        start,
+                        bounded,
+                        discoveryInterval,
+                        bufferBound);
+        return SourceProvider.of(FlussEnrichSource.of(settings, deserializer));
     }
 
     @Override

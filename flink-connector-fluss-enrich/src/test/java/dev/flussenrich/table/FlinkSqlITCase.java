@@ -66,6 +66,18 @@ class FlinkSqlITCase {
     }
 
     @Test
+    void aReadOfTheIdentityAloneAndACountOfAllRowsSeeEveryBaseRow() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, "sql", 1);
+        await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
+
+        // No physical column is read: the source reads the base's narrowest column.
+        assertThat(collect(batch, "SELECT _bucket, _offset FROM " + table))
+                .containsExactlyInAnyOrder("+I[0, 0]", "+I[0, 1]");
+        assertThat(collect(batch, "SELECT COUNT(*) FROM " + table)).containsExactly("+I[2]");
+    }
+
+    @Test
     void aStreamingReaderOfTheGroupSeesRowsAsEnrichmentLandsAndNeverAPartialRow() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
         String table = createDeviceLogs(batch, "sql", 1);
