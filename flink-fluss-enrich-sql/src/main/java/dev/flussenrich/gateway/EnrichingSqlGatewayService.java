@@ -39,17 +39,11 @@ public final class EnrichingSqlGatewayService extends ForwardingSqlGatewayServic
             Pattern.compile("(?is)^\\s*BEGIN\\s+STATEMENT\\s+SET\\s*;?\\s*$");
     private static final Pattern END = Pattern.compile("(?is)^\\s*END\\s*;?\\s*$");
 
-    private final SqlGatewayService delegate;
     private final Map<SessionHandle, OpenStatementSet> openStatementSets =
             new ConcurrentHashMap<>();
 
     public EnrichingSqlGatewayService(SqlGatewayService delegate) {
-        this.delegate = delegate;
-    }
-
-    @Override
-    protected SqlGatewayService delegate() {
-        return delegate;
+        super(delegate);
     }
 
     @Override
@@ -64,11 +58,12 @@ public final class EnrichingSqlGatewayService extends ForwardingSqlGatewayServic
             trackStatementSet(session, planned);
         } catch (EnrichmentPlanningException e) {
             // Like any other statement error: the operation fails and fetching its result says why.
-            return delegate.submitOperation(
-                    session,
-                    () -> {
-                        throw e;
-                    });
+            return delegate()
+                    .submitOperation(
+                            session,
+                            () -> {
+                                throw e;
+                            });
         }
         if (planned.rewritten()) {
             LOG.debug("Session {} runs\n{}\nas\n{}", session, statement, planned.sql());
@@ -88,7 +83,7 @@ public final class EnrichingSqlGatewayService extends ForwardingSqlGatewayServic
         OpenStatementSet set = openStatementSets.get(session);
         return new StatementPlanner(
                 new GatewayTargetLookup(
-                        delegate, session, set == null ? null : set.currentDatabase()));
+                        delegate(), session, set == null ? null : set.currentDatabase()));
     }
 
     /**
@@ -102,7 +97,7 @@ public final class EnrichingSqlGatewayService extends ForwardingSqlGatewayServic
     private void trackStatementSet(SessionHandle session, PlannedStatement planned) {
         if (isBeginStatementSet(planned.original())) {
             String currentDatabase =
-                    new GatewayTargetLookup(delegate, session, null).currentDatabase();
+                    new GatewayTargetLookup(delegate(), session, null).currentDatabase();
             openStatementSets.put(
                     session, new OpenStatementSet(currentDatabase, new OneInsertPerGroup()));
         } else if (isEnd(planned.original())) {

@@ -15,6 +15,7 @@ import org.apache.flink.table.catalog.ResolvedCatalogBaseTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UnresolvedIdentifier;
 import org.apache.flink.table.functions.FunctionDefinition;
+import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.endpoint.EndpointVersion;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.results.FetchOrientation;
@@ -43,6 +44,17 @@ import java.util.concurrent.Callable;
  */
 @Internal
 public abstract class ForwardingSqlGatewayService extends SqlGatewayServiceAdapter {
+
+    private final SqlGatewayService delegate;
+
+    protected ForwardingSqlGatewayService(SqlGatewayService delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    protected final SqlGatewayService delegate() {
+        return delegate;
+    }
 
     @Override
     public SessionHandle openSession(SessionEnvironment environment) {

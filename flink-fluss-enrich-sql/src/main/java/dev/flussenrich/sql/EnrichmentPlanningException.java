@@ -5,6 +5,7 @@
 
 package dev.flussenrich.sql;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.api.ValidationException;
 
@@ -14,6 +15,8 @@ public final class EnrichmentPlanningException extends ValidationException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Thrown by the planner; public only because the planner is a package of its own. */
+    @Internal
     public EnrichmentPlanningException(String message) {
         super(message);
     }

@@ -23,8 +23,4 @@ public record PlannedStatement(
 
     /** One INSERT that writes a column group. */
     public record GroupWrite(String table, String group, String statement) {}
-
-    public static PlannedStatement unchanged(String original, List<GroupWrite> groupWrites) {
-        return new PlannedStatement(original, original, false, groupWrites);
-    }
 }

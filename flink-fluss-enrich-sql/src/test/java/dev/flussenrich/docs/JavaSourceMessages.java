@@ -23,12 +23,13 @@ import java.util.Set;
  * The string texts of the main sources of every module ({@link JavaSourceFile}), and which of them
  * become the message of given exception types: the text given to {@code new Type(...)}, to {@code
  * super(...)} in a subclass, to any method declared to return the type ({@code
- * rejection.reject("...")}) or to a {@code Function<String, Type>} parameter; a {@code String}
- * constant or variable named there ({@code ORDER_BY}, {@code RejectionMessages.WINDOW}); and the
- * text of the string methods called there: of the same file, of a named class ({@code
- * TargetColumns.unknownGroupMessage(...)}), or of the one file that declares a string method of
- * that name ({@code rejection.literalOnly()}). Not seen: a message assembled from several parts in
- * a variable first, or passed on by a method whose name several files declare.
+ * RejectionMessages.reject(target, group, reason)}) or to a {@code Function<String, Type>}
+ * parameter; a {@code String} constant or variable named there (a {@code private static final
+ * String} message or a local variable holding one); and the text of the string methods called
+ * there: of the same file, of a named class ({@code TargetColumns.unknownGroupMessage(...)}), or of
+ * the one file that declares a string method of that name ({@code literalOnlyReason(target,
+ * group)}). Not seen: a message assembled from several parts in a variable first, or passed on by a
+ * method whose name several files declare.
  */
 final class JavaSourceMessages {
 

@@ -40,12 +40,7 @@ class ForwardingSqlGatewayServiceTest {
                                     return null;
                                 });
         ForwardingSqlGatewayService forwarding =
-                new ForwardingSqlGatewayService() {
-                    @Override
-                    protected SqlGatewayService delegate() {
-                        return delegate;
-                    }
-
+                new ForwardingSqlGatewayService(delegate) {
                     @Override
                     protected String planScript(SessionHandle session, String script) {
                         return script;

@@ -55,7 +55,7 @@ public final class StatementPlanner {
         String planned = planNormalized(normalized, groupWrites);
         if (planned == null) {
             return normalized.equals(stripSemicolon(statement))
-                    ? PlannedStatement.unchanged(statement, groupWrites)
+                    ? new PlannedStatement(statement, statement, false, groupWrites)
                     : new PlannedStatement(statement, normalized, true, groupWrites);
         }
         return new PlannedStatement(statement, planned, true, groupWrites);

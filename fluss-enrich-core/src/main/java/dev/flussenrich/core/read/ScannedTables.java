@@ -42,11 +42,6 @@ record ScannedTables(ScannedTable base, List<ScannedTable> companions) implement
         return companions.get(group);
     }
 
-    /** The companion of a group, or the base for {@link #BASE}. */
-    ScannedTable of(int group) {
-        return group == BASE ? base : companions.get(group);
-    }
-
     int groups() {
         return companions.size();
     }
