@@ -66,7 +66,7 @@ class FlinkSqlITCase {
     }
 
     @Test
-    void aReadOfTheIdentityAloneAndACountOfAllRowsSeeEveryBaseRow() throws Exception {
+    void aReadOfTheIdentityAloneSeesEveryBaseRow() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
         String table = createDeviceLogs(batch, "sql", 1);
         await(batch.executeSql("INSERT INTO " + table + " (id, ip) VALUES (1, 'a'), (2, 'b')"));
@@ -74,7 +74,6 @@ class FlinkSqlITCase {
         // No physical column is read: the source reads the base's narrowest column.
         assertThat(collect(batch, "SELECT _bucket, _offset FROM " + table))
                 .containsExactlyInAnyOrder("+I[0, 0]", "+I[0, 1]");
-        assertThat(collect(batch, "SELECT COUNT(*) FROM " + table)).containsExactly("+I[2]");
     }
 
     @Test
