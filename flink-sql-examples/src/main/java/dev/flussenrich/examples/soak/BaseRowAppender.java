@@ -46,7 +46,7 @@ final class BaseRowAppender implements AutoCloseable {
     private volatile boolean stopping;
     private volatile Exception failure;
     private final Object batchLock = new Object();
-    private long nextId;
+    private volatile long nextId;
     private int oldPartitionsMade;
     private final Set<String> expiring = ConcurrentHashMap.newKeySet();
     private int sidePartitions;
@@ -128,6 +128,7 @@ final class BaseRowAppender implements AutoCloseable {
                     Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
                 }
             }
+            writer.flush();
         } catch (Exception e) {
             failure = e;
             log.println("appender stopped by " + e);
@@ -145,6 +146,7 @@ final class BaseRowAppender implements AutoCloseable {
         try {
             createPartition(partition);
             append(writer, partition, rows);
+            writer.flush(); // in before auto-partitioning drops it
             expiring.add(partition);
             log.printf("appender: %d rows into partition %s, which will expire%n", rows, partition);
         } catch (Exception e) {
@@ -152,32 +154,39 @@ final class BaseRowAppender implements AutoCloseable {
         }
     }
 
+    /**
+     * Appends without waiting: an id counts as appended once Fluss acknowledged it (replicated),
+     * and as unknown if its append failed (its batch may or may not be stored).
+     */
     private void append(AppendWriter writer, String partition, int rows) {
-        long from = nextId;
-        nextId += rows;
-        try {
-            for (long id = from; id < from + rows; id++) {
-                writer.append(GenericRow.of(id, BinaryString.fromString(partition)));
-            }
-            writer.flush();
-            for (long id = from; id < from + rows; id++) {
-                appended.put(id, partition);
-            }
-        } catch (Exception e) {
-            for (long id = from; id < from + rows; id++) {
-                unknown.add(id);
-            }
-            log.printf(
-                    "appender: ids %d..%d of %s unknown (%s)%n",
-                    from, from + rows - 1, partition, e);
+        for (int i = 0; i < rows; i++) {
+            long id = nextId++;
+            writer.append(GenericRow.of(id, BinaryString.fromString(partition)))
+                    .whenComplete(
+                            (result, error) -> {
+                                if (error == null) {
+                                    appended.put(id, partition);
+                                } else {
+                                    unknown.add(id);
+                                    if (unknown.size() == 1) {
+                                        log.printf(
+                                                "appender: id %d of %s unknown (%s)%n",
+                                                id, partition, error);
+                                    }
+                                }
+                            });
         }
     }
 
-    /** Stops appending and waits for the last batch. */
+    /** Stops appending and waits until every append is acknowledged or failed. */
     @Override
     public void close() throws Exception {
         stopping = true;
         thread.join();
+        long deadline = System.nanoTime() + CREATE_TIMEOUT.toNanos();
+        while (appended.size() + unknown.size() < nextId && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
     }
 
     /** The ids appended to these partitions (the ones that still exist). */

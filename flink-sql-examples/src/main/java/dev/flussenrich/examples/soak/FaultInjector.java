@@ -107,8 +107,7 @@ final class FaultInjector {
         String group = SoakTable.GROUPS.get(random.nextInt(SoakTable.GROUPS.size()));
         switch (fault) {
             case TASK_FAILURE:
-                SoakFunctions.failNextCall(group);
-                return "group " + group;
+                return taskFailure(group);
             case SERVER_RESTART:
                 return restartServer(random.nextInt(SERVERS), "server");
             case LEADER_MOVE:
@@ -125,6 +124,24 @@ final class FaultInjector {
             default:
                 throw new IllegalStateException("Not an injected fault: " + fault);
         }
+    }
+
+    private String taskFailure(String group) throws Exception {
+        long asked = System.nanoTime();
+        SoakFunctions.failNextCall(group);
+        long deadline = asked + Duration.ofSeconds(60).toNanos();
+        while (SoakFunctions.failurePending(group)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(
+                        "No task of group " + group + " ran its function within 60 s");
+            }
+            Thread.sleep(20);
+        }
+        return "group "
+                + group
+                + ", failed "
+                + (System.nanoTime() - asked) / 1_000_000
+                + " ms later";
     }
 
     private String restartServer(int server, String role) throws Exception {
