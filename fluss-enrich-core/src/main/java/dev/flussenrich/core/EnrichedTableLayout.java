@@ -200,6 +200,16 @@ public final class EnrichedTableLayout {
         return TablePath.of(base.getDatabaseName(), base.getTableName() + COMPANION_INFIX + group);
     }
 
+    /**
+     * The table that checkpoints the watermarks of a logical table's groups: {@code
+     * <base>--enrich---progress}, same database. No group name holds a dash, so it is no group's
+     * companion, and catalogs hide it like one.
+     */
+    public static TablePath progressPath(TablePath base) {
+        return TablePath.of(
+                base.getDatabaseName(), base.getTableName() + COMPANION_INFIX + "-progress");
+    }
+
     /** Whether a table was created by fluss-enrich as a companion (hidden from catalogs). */
     public static boolean isCompanion(TableInfo table) {
         return table.getCustomProperties().containsKey(COMPANION_OF_PROPERTY);

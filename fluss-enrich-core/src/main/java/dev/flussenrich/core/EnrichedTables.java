@@ -240,7 +240,7 @@ public final class EnrichedTables {
         }
     }
 
-    /** Drops the base table and its companions. */
+    /** Drops the base table, its companions and its watermark checkpoints. */
     public void drop(TablePath path, boolean ignoreIfNotExists) {
         if (!await(admin.tableExists(path))) {
             if (ignoreIfNotExists) {
@@ -257,6 +257,7 @@ public final class EnrichedTables {
         for (ColumnGroup group : groups) {
             await(admin.dropTable(EnrichedTableLayout.companionPath(path, group.name()), true));
         }
+        await(admin.dropTable(EnrichedTableLayout.progressPath(path), true));
     }
 
     /** The logical tables of a database: every table except companions. */

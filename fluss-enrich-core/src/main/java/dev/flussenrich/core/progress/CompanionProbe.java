@@ -27,8 +27,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /** Reads the source offset stored at one position of a companion bucket. */
 @Internal
@@ -42,14 +42,6 @@ public final class CompanionProbe {
     public CompanionProbe(Connection connection) {
         this.connection = connection;
     }
-
-    /**
-     * How many companion rows before the high watermark the watermark lookup reads. Late duplicates
-     * (a zombie task attempt, a racing job) are appended after newer rows, and a hole left by a
-     * failed append is followed by the rows that landed after it; both lie in the last rows unless
-     * more than this many rows follow them.
-     */
-    static final int TAIL_WINDOW = 10_000;
 
     /**
      * The {@code _source_offset} of the companion row at log offset {@code position}.
@@ -122,56 +114,35 @@ public final class CompanionProbe {
     }
 
     /**
-     * The first source offset that the companion rows at log offsets [from, to) leave unwritten,
-     * counting on from the first of them: the highest + 1 when they form a contiguous run (late
-     * duplicates do not count), or the first offset of a hole that rows after it skipped (a failed
-     * append whose successors landed). Offsets below {@code baseLogStart} count as written:
-     * retention removed those base rows, and the writer moved past them.
+     * Passes the {@code _source_offset} of each companion row at log offsets [from, to) to {@code
+     * reader}, in log order, reading them as they arrive.
      */
-    long firstUnwritten(
+    void readSourceOffsets(
             TablePath companion,
             Long partitionId,
             int bucket,
             long from,
             long to,
-            long baseLogStart) {
-        List<Long> sources = sourceOffsets(companion, partitionId, bucket, from, to);
-        long expected = sources.get(0);
-        TreeSet<Long> written = new TreeSet<>(sources);
-        while (!written.isEmpty()) {
-            long next = written.first();
-            if (next < expected) {
-                written.pollFirst();
-            } else if (next == expected) {
-                written.pollFirst();
-                expected++;
-            } else if (expected < baseLogStart) {
-                expected = Math.min(next, baseLogStart);
-            } else {
-                break; // a hole at expected: rows past it exist
-            }
-        }
-        return expected;
-    }
-
-    /**
-     * The {@code _source_offset}s of the companion rows at log offsets [from, to), in log order.
-     */
-    private List<Long> sourceOffsets(
-            TablePath companion, Long partitionId, int bucket, long from, long to) {
-        return withScanner(
+            LongConsumer reader) {
+        withScanner(
                 companion,
                 (table, scanner) -> {
                     LogScanners.subscribe(scanner, partitionId, bucket, from);
-                    List<Long> sources = new ArrayList<>();
                     long deadline = System.nanoTime() + TIMEOUT.toNanos();
+                    long next = from;
                     while (System.nanoTime() < deadline) {
-                        for (ScanRecord record : scanner.poll(POLL)) {
-                            if (record.logOffset() >= from && record.logOffset() < to) {
-                                sources.add(record.getRow().getLong(0));
+                        ScanRecords records = scanner.poll(POLL);
+                        if (!records.isEmpty()) {
+                            // Progress, not a stall: a long read is allowed as long as rows come.
+                            deadline = System.nanoTime() + TIMEOUT.toNanos();
+                        }
+                        for (ScanRecord record : records) {
+                            if (record.logOffset() >= next && record.logOffset() < to) {
+                                reader.accept(record.getRow().getLong(0));
+                                next = record.logOffset() + 1;
                             }
                             if (record.logOffset() >= to - 1) {
-                                return sources;
+                                return null;
                             }
                         }
                     }
@@ -181,6 +152,16 @@ public final class CompanionProbe {
                                             + " table '%s' within %s.",
                                     from, to - 1, bucket, companion, TIMEOUT));
                 });
+    }
+
+    /**
+     * The {@code _source_offset}s of the companion rows at log offsets [from, to), in log order.
+     */
+    private List<Long> sourceOffsets(
+            TablePath companion, Long partitionId, int bucket, long from, long to) {
+        List<Long> sources = new ArrayList<>();
+        readSourceOffsets(companion, partitionId, bucket, from, to, sources::add);
+        return sources;
     }
 
     /** A read through a scanner of a companion's source offsets. */

@@ -9,6 +9,7 @@ import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.PartitionIds;
+import dev.flussenrich.core.internal.FlussCalls;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;
@@ -17,14 +18,20 @@ import org.apache.fluss.metadata.TablePath;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * Looks up the enrichment watermark {@code EWM_g(p, b)}: the next base offset that group {@code g}
- * expects in a bucket. It is derived from data alone: the first source offset the last {@value
- * CompanionProbe#TAIL_WINDOW} rows of the companion bucket leave unwritten (their highest + 1, so a
- * late duplicate from a zombie task or a racing job does not lower it; or the start of a hole a
- * failed append left, so the next writer writes it again), never below the base's log start, and
- * the base's log start when the companion bucket is empty.
+ * expects in a bucket, derived from data alone: the first source offset at or above the base's log
+ * start that no companion row was written for (so a late duplicate from a zombie task or a racing
+ * job, however many and however late, never lowers it, and a hole a failed append left is written
+ * again by the next writer), and the base's log start when the companion bucket is empty.
+ *
+ * <p>Reading a whole companion at each lookup would cost more the longer a table lives. So the
+ * written offsets are checkpointed (see {@link ProgressCheckpoints}) whenever a lookup has read at
+ * least {@link #checkpointRows()} companion rows, and each lookup reads on from the last
+ * checkpoint. A checkpoint is exact for the rows before its position, so the watermark is the same
+ * with or without one; without any, the rows before the companion's first row count as written.
  */
 @PublicEvolving
 public final class EnrichmentWatermarks {
@@ -33,13 +40,24 @@ public final class EnrichmentWatermarks {
     private final EnrichedTable table;
     private final BucketOffsets offsets;
     private final CompanionProbe probe;
+    private final ProgressCheckpoints checkpoints;
     private final Map<String, PartitionIds> companionPartitions = new HashMap<>();
+    private final Map<String, Long> companionTableIds = new HashMap<>();
 
     public EnrichmentWatermarks(Connection connection, EnrichedTable table) {
         this.connection = connection;
         this.table = table;
         this.offsets = new BucketOffsets(connection.getAdmin());
         this.probe = new CompanionProbe(connection);
+        this.checkpoints = new ProgressCheckpoints(connection, table.tablePath());
+    }
+
+    /**
+     * How many companion rows a lookup reads before it stores a checkpoint: the system property
+     * {@code fluss-enrich.watermark.checkpoint-rows}, default 10,000.
+     */
+    public static long checkpointRows() {
+        return Long.getLong("fluss-enrich.watermark.checkpoint-rows", 10_000L);
     }
 
     /** The enrichment watermark of a group in one bucket. */
@@ -64,15 +82,60 @@ public final class EnrichmentWatermarks {
         if (highWatermark <= earliest) {
             return new BucketProgress(baseLogStart, baseLogStart);
         }
-        long unwritten =
-                probe.firstUnwritten(
-                        companion,
-                        partitionId.orElse(null),
-                        bucket.bucket(),
-                        Math.max(earliest, highWatermark - CompanionProbe.TAIL_WINDOW),
-                        highWatermark,
-                        baseLogStart);
-        return new BucketProgress(unwritten, baseLogStart);
+        ProgressCheckpoints.Key key =
+                new ProgressCheckpoints.Key(
+                        companionTableId(group), partitionId.orElse(null), bucket.bucket());
+        Optional<ProgressCheckpoints.Checkpoint> checkpoint =
+                checkpoints.find(key).filter(found -> found.position() >= earliest);
+        long from = checkpoint.map(ProgressCheckpoints.Checkpoint::position).orElse(earliest);
+        WrittenOffsetsReader read =
+                new WrittenOffsetsReader(
+                        checkpoint.map(ProgressCheckpoints.Checkpoint::written).orElse(null));
+        if (from < highWatermark) {
+            probe.readSourceOffsets(
+                    companion,
+                    partitionId.orElse(null),
+                    bucket.bucket(),
+                    from,
+                    highWatermark,
+                    read);
+        }
+        WrittenOffsets written = read.written();
+        written.completeUpTo(baseLogStart);
+        if (read.rowsRead() >= checkpointRows()) {
+            checkpoints.store(key, new ProgressCheckpoints.Checkpoint(highWatermark, written));
+        }
+        return new BucketProgress(written.firstUnwritten(baseLogStart), baseLogStart);
+    }
+
+    /**
+     * Collects the source offsets of companion rows into the written offsets of a checkpoint, or,
+     * without one, into offsets that count everything below the first row read as written.
+     */
+    private static final class WrittenOffsetsReader implements LongConsumer {
+        private WrittenOffsets written;
+        private long rowsRead;
+
+        WrittenOffsetsReader(WrittenOffsets checkpointed) {
+            this.written = checkpointed;
+        }
+
+        @Override
+        public void accept(long sourceOffset) {
+            if (written == null) {
+                written = new WrittenOffsets(sourceOffset);
+            }
+            written.add(sourceOffset);
+            rowsRead++;
+        }
+
+        WrittenOffsets written() {
+            return written;
+        }
+
+        long rowsRead() {
+            return rowsRead;
+        }
     }
 
     /** The read frontier of a set of groups: min(base high watermark, each group's EWM). */
@@ -87,6 +150,18 @@ public final class EnrichmentWatermarks {
             frontier = Math.min(frontier, watermark(group, bucket));
         }
         return frontier;
+    }
+
+    private long companionTableId(String group) {
+        return companionTableIds.computeIfAbsent(
+                group,
+                g ->
+                        FlussCalls.await(
+                                        connection
+                                                .getAdmin()
+                                                .getTableInfo(
+                                                        table.requireGroup(g).companionPath()))
+                                .getTableId());
     }
 
     private Optional<Long> companionPartitionId(String group, EnrichedBucket bucket) {

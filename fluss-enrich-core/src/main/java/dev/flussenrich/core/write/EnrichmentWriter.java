@@ -73,6 +73,7 @@ public final class EnrichmentWriter implements AutoCloseable {
     private static final class BucketState {
         long watermark;
         long baseHighWatermark;
+        long rowsSinceCheckpoint;
 
         BucketState(long watermark, long baseHighWatermark) {
             this.watermark = watermark;
@@ -136,6 +137,7 @@ public final class EnrichmentWriter implements AutoCloseable {
         int appended = (int) (sourceOffset - state.watermark) + 1;
         companion.append(rows.row(bucket, sourceOffset, values));
         rowsWritten++;
+        state.rowsSinceCheckpoint += appended;
         state.watermark = sourceOffset + 1;
         return appended;
     }
@@ -145,9 +147,35 @@ public final class EnrichmentWriter implements AutoCloseable {
         return stateOf(bucket).watermark;
     }
 
-    /** Waits until every appended row is acknowledged; rethrows the first async failure. */
+    /**
+     * Waits until every appended row is acknowledged; rethrows the first async failure. Then
+     * checkpoints the group's written offsets in each bucket that got enough rows since its last
+     * checkpoint, so that watermark lookups stay bounded however long the job runs.
+     */
     public void flush() {
         companion.flush();
+        long due = EnrichmentWatermarks.checkpointRows();
+        buckets.forEach(
+                (bucket, state) -> {
+                    if (state.rowsSinceCheckpoint >= due) {
+                        checkpoint(bucket);
+                        state.rowsSinceCheckpoint = 0;
+                    }
+                });
+    }
+
+    /** A checkpoint only saves reading later: a failure to take one does not fail the write. */
+    private void checkpoint(EnrichedBucket bucket) {
+        try {
+            watermarks.progress(group.name(), bucket);
+        } catch (RuntimeException e) {
+            LOG.warn(
+                    "Could not checkpoint the watermark of group '{}' of {} in {}: {}",
+                    group.name(),
+                    table.tablePath(),
+                    bucket,
+                    e.toString());
+        }
     }
 
     /**
