@@ -23,6 +23,7 @@ import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,7 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
 
     private List<String> columns;
     private boolean bounded;
+    private Duration partitionDiscoveryInterval;
 
     UnionReadBuilder() {}
 
@@ -48,6 +50,15 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
     /** Stop at the Fluss frontier found when the log part starts (default: go on with the log). */
     public UnionReadBuilder setBounded(boolean bounded) {
         this.bounded = bounded;
+        return this;
+    }
+
+    /**
+     * How often the log part of an unbounded read looks for new partitions (default as {@link
+     * dev.flussenrich.source.FlussEnrichSourceBuilder#setPartitionDiscoveryInterval}, 10 s).
+     */
+    public UnionReadBuilder setPartitionDiscoveryInterval(Duration interval) {
+        this.partitionDiscoveryInterval = interval;
         return this;
     }
 
@@ -99,12 +110,15 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
         LakeSnapshotSource lakePart =
                 new LakeSnapshotSource(
                         lake, snapshot == null ? -1 : snapshot.id(), projection, type);
-        var logPart =
+        var logPartBuilder =
                 this.<RowData>sourceBuilder(new ArrayList<>(read))
                         .setStartOffsets(offsets)
                         .setBounded(bounded)
-                        .setDeserializer(rows)
-                        .build();
+                        .setDeserializer(rows);
+        if (partitionDiscoveryInterval != null) {
+            logPartBuilder.setPartitionDiscoveryInterval(partitionDiscoveryInterval);
+        }
+        var logPart = logPartBuilder.build();
         return env.fromSource(
                 new LakeThenLogSource(lakePart, logPart),
                 WatermarkStrategy.noWatermarks(),

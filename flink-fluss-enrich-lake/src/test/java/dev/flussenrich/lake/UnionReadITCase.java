@@ -32,6 +32,7 @@ import org.apache.flink.util.CloseableIterator;
 
 import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -241,6 +242,95 @@ class UnionReadITCase {
         // lost = 0, duplicated = 0, partial = 0 (each row carries its own city and score)
         assertThat(read).hasSize(12).doesNotHaveDuplicates();
         assertThat(read).containsExactlyInAnyOrderElementsOf(expectedRows(path));
+    }
+
+    /**
+     * A streaming union read at parallelism 1 fails once in the log part, before a checkpoint holds
+     * its log splits: its only reader restarts into the lake part and reads it again, while the log
+     * part's discovery runs every few milliseconds. Before the fix the discovery assigned log
+     * splits to that reader while it read the lake part, Flink's hybrid reader failed on them
+     * ("Split ... while current source is 0"), and the job failed again at every discovery: with
+     * one restart allowed, the read failed. A partition created after the failover is read too.
+     */
+    @Test
+    @Timeout(180)
+    void aReadAtParallelismOneRestartedInTheLogPartNeitherLoopsNorRepeatsARow() throws Exception {
+        Connection connection = SharedFlussCluster.connection();
+        TablePath path = SharedFlussCluster.newTablePath("union_p1_failover");
+        EnrichedTables tables = new EnrichedTables(connection.getAdmin());
+        tables.create(path, TestTables.partitionedByDay(2), false);
+        PartitionCreator partitions =
+                new PartitionCreator(
+                        connection.getAdmin(), connection.getAdmin().getTableInfo(path).get());
+        partitions.ensure(OLD);
+        partitions.ensure(NEW);
+        appendDays(path, 0, 8);
+        Enrich.group(path, "geo", id -> true);
+        tierOnce(path);
+        appendDays(path, 8, 12);
+        Enrich.group(path, "geo", id -> id >= 8);
+
+        // Row 9 is the first of the log part (8 rows in the lake). It fails before the first
+        // checkpoint: a checkpoint holding the log splits would restart the reader in the log part.
+        FailOnce.arm(9);
+        StreamExecutionEnvironment env = env();
+        env.setParallelism(1);
+        env.enableCheckpointing(10_000);
+        env.configure(RESTART_ONCE);
+        DataStream<String> rows =
+                unionRead(path)
+                        .setPartitionDiscoveryInterval(Duration.ofMillis(5))
+                        .addTo(env)
+                        .map(UnionReadITCase::describeDay)
+                        .returns(Types.STRING)
+                        .map(new FailOnce<String>())
+                        .returns(Types.STRING);
+        List<String> read = new ArrayList<>();
+        try (CloseableIterator<String> results = rows.executeAndCollect("union read p1 failover")) {
+            while (read.size() < 12) {
+                read.add(results.next());
+            }
+            assertThat(FailOnce.failed()).as("the failure happened").isTrue();
+
+            String day3 = "2026-12-02";
+            partitions.ensure(day3);
+            try (Table base = connection.getTable(path)) {
+                AppendWriter writer = base.newAppend().createWriter();
+                for (int id = 12; id < 16; id++) {
+                    writer.append(GenericRow.of(id, BinaryString.fromString(day3)));
+                }
+                writer.flush();
+            }
+            Enrich.group(path, "geo", id -> id >= 12);
+            while (read.size() < 16) {
+                read.add(results.next());
+            }
+        }
+        List<String> expected = new ArrayList<>();
+        for (StitchedRecord base : Enrich.baseRows(path)) {
+            int id = base.row().getInt(0);
+            expected.add(
+                    id
+                            + " "
+                            + base.bucket().partitionName()
+                            + " city-"
+                            + id
+                            + " "
+                            + identity(id, base.bucket().bucket(), base.offset()));
+        }
+        assertThat(expected).hasSize(16);
+        assertThat(read).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** id, day, city and identity of a union-read row of a table partitioned by day. */
+    private static String describeDay(RowData row) {
+        return row.getInt(0)
+                + " "
+                + row.getString(1)
+                + " "
+                + row.getString(2)
+                + " "
+                + identity(row.getInt(0), row.getInt(3), row.getLong(4));
     }
 
     private static final Configuration RESTART_ONCE = new Configuration();

@@ -8,8 +8,6 @@ package dev.flussenrich.lake.source;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
-import org.apache.flink.api.connector.source.SplitEnumeratorContext;
-import org.apache.flink.api.connector.source.SupportsIntermediateNoMoreSplits;
 import org.apache.flink.connector.base.source.hybrid.HybridSourceEnumeratorState;
 import org.apache.flink.connector.base.source.hybrid.HybridSourceSplit;
 import org.apache.flink.connector.base.source.hybrid.SourceReaderFinishedEvent;
@@ -35,6 +33,8 @@ import java.util.Set;
  *       enumerator never answers, so the reader never reaches the log. Here, once in the log part,
  *       every split request is a lake reader's and is told that no lake split will come: the reader
  *       reads what it restored, finishes, and Flink moves it to the log part.
+ *   <li>When every reader restarted into the lake part at once, it lets the log part assign them
+ *       its splits ({@link LogPartContext} shows the log part only the readers on it).
  * </ul>
  */
 @Internal
@@ -42,14 +42,15 @@ final class LakeThenLogEnumerator
         implements SplitEnumerator<HybridSourceSplit, HybridSourceEnumeratorState> {
 
     static final int LAKE_PART = 0;
+    static final int LOG_PART = 1;
 
-    private final SplitEnumeratorContext<HybridSourceSplit> context;
+    private final LogPartContext context;
     private final SplitEnumerator<HybridSourceSplit, HybridSourceEnumeratorState> hybrid;
     private final Set<Integer> finishedLakeSinceRegistered = new HashSet<>();
     private boolean inLogPart;
 
     LakeThenLogEnumerator(
-            SplitEnumeratorContext<HybridSourceSplit> context,
+            LogPartContext context,
             SplitEnumerator<HybridSourceSplit, HybridSourceEnumeratorState> hybrid,
             boolean inLogPart) {
         this.context = context;
@@ -77,6 +78,7 @@ final class LakeThenLogEnumerator
     @Override
     public void addReader(int subtaskId) {
         finishedLakeSinceRegistered.remove(subtaskId);
+        context.readerRegistered(subtaskId);
         hybrid.addReader(subtaskId);
     }
 
@@ -89,7 +91,7 @@ final class LakeThenLogEnumerator
     public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
         if (inLogPart) {
             // Only lake readers ask for splits; the log part's are pushed.
-            ((SupportsIntermediateNoMoreSplits) context).signalIntermediateNoMoreSplits(subtaskId);
+            context.signalIntermediateNoMoreSplits(subtaskId);
         } else {
             hybrid.handleSplitRequest(subtaskId, requesterHostname);
         }

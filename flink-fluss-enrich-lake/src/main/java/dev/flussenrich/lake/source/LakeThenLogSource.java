@@ -21,7 +21,9 @@ import org.apache.flink.table.data.RowData;
 /**
  * The union read's source: Flink's {@link HybridSource} of the lake part, then the log part. Its
  * enumerator is wrapped in a {@link LakeThenLogEnumerator}, which keeps task failovers from
- * switching too early or leaving a reader in the finished lake part.
+ * switching too early or leaving a reader in the finished lake part, and sees the readers through a
+ * {@link LogPartContext}, which keeps the log part from assigning splits to readers that a failover
+ * sent back to the lake part.
  */
 @Internal
 public final class LakeThenLogSource
@@ -49,7 +51,8 @@ public final class LakeThenLogSource
     @Override
     public SplitEnumerator<HybridSourceSplit, HybridSourceEnumeratorState> createEnumerator(
             SplitEnumeratorContext<HybridSourceSplit> context) {
-        return new LakeThenLogEnumerator(context, hybrid.createEnumerator(context), false);
+        LogPartContext logPart = new LogPartContext(context, LakeThenLogEnumerator.LOG_PART);
+        return new LakeThenLogEnumerator(logPart, hybrid.createEnumerator(logPart), false);
     }
 
     @Override
@@ -57,9 +60,10 @@ public final class LakeThenLogSource
             SplitEnumeratorContext<HybridSourceSplit> context,
             HybridSourceEnumeratorState checkpoint)
             throws Exception {
+        LogPartContext logPart = new LogPartContext(context, LakeThenLogEnumerator.LOG_PART);
         return new LakeThenLogEnumerator(
-                context,
-                hybrid.restoreEnumerator(context, checkpoint),
+                logPart,
+                hybrid.restoreEnumerator(logPart, checkpoint),
                 checkpoint.getCurrentSourceIndex() > LakeThenLogEnumerator.LAKE_PART);
     }
 

@@ -25,8 +25,12 @@ import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.data.RowData;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -42,9 +46,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LakeThenLogEnumeratorTest {
 
-    private final Recording context = new Recording();
-    private final SplitEnumerator<HybridSourceSplit, HybridSourceEnumeratorState> enumerator =
-            new LakeThenLogSource(emptyLake(), new PushedSplits()).createEnumerator(context);
+    private Recording context = new Recording(2);
+    private PushedSplits logPart = new PushedSplits();
+    private SplitEnumerator<HybridSourceSplit, HybridSourceEnumeratorState> enumerator =
+            new LakeThenLogSource(emptyLake(), logPart).createEnumerator(context);
 
     @Test
     void aReaderThatFinishedTheLakeBeforeAFailoverMustFinishItAgainBeforeTheSwitch()
@@ -89,9 +94,70 @@ class LakeThenLogEnumeratorTest {
         assertThat(context.switches).last().isEqualTo("1->1");
     }
 
+    /**
+     * Every reader restarts at once (one reader, or a failover of the whole job region) after the
+     * switch, with nothing restored: Flink starts each in the lake part again. The log part's
+     * periodic discovery must not hand them its splits until they are back on the log part.
+     */
+    @ParameterizedTest(name = "{0} reader(s)")
+    @ValueSource(ints = {1, 2})
+    void logSplitsWaitForReadersThatAreBackInTheLakePart(int readers) throws Exception {
+        context = new Recording(readers);
+        List<String> logSplits = new ArrayList<>();
+        for (int reader = 0; reader < readers; reader++) {
+            logSplits.add("log-" + reader);
+        }
+        logPart = new PushedSplits(logSplits);
+        enumerator = new LakeThenLogSource(emptyLake(), logPart).createEnumerator(context);
+        enumerator.start();
+        register(readers);
+        for (int reader = 0; reader < readers; reader++) {
+            finishLakePart(reader);
+        }
+        List<String> firstRound = new ArrayList<>();
+        for (int reader = 0; reader < readers; reader++) {
+            firstRound.add(reader + "<-log-" + reader);
+        }
+        assertThat(context.assigned).containsExactlyInAnyOrderElementsOf(firstRound);
+
+        // The tasks fail in the log part; their log splits come back, and all readers restart.
+        for (int reader = 0; reader < readers; reader++) {
+            enumerator.addSplitsBack(List.of(logSplit("log-" + reader)), reader);
+        }
+        register(readers);
+        assertThat(context.switches).endsWith(expectedSwitches(readers, 0));
+
+        // Discovery runs while they re-read the lake part. Before: the log part saw every reader
+        // as its own (all were on one part, the lake's) and assigned its splits to readers on the
+        // lake part; Flink's HybridSourceReader fails on them, on every discovery, for good.
+        logPart.discover();
+        assertThat(context.assigned).containsExactlyInAnyOrderElementsOf(firstRound);
+
+        for (int reader = 0; reader < readers; reader++) {
+            finishLakePart(reader);
+        }
+        assertThat(context.switches).endsWith(expectedSwitches(readers, 1));
+        assertThat(context.assigned).hasSize(2 * readers).containsAll(firstRound);
+        logPart.discover();
+        assertThat(context.assigned).as("each split once per attempt").hasSize(2 * readers);
+    }
+
+    private static String[] expectedSwitches(int readers, int part) {
+        String[] switches = new String[readers];
+        for (int reader = 0; reader < readers; reader++) {
+            switches[reader] = reader + "->" + part;
+        }
+        return switches;
+    }
+
     /** Registers readers 0 and 1 and sends each one's first event, as a new hybrid reader does. */
     private void registerBoth() {
-        for (int reader = 0; reader < 2; reader++) {
+        register(2);
+    }
+
+    /** Registers readers 0 .. readers - 1, each sending a new hybrid reader's first event. */
+    private void register(int readers) {
+        for (int reader = 0; reader < readers; reader++) {
             enumerator.addReader(reader);
             enumerator.handleSourceEvent(reader, new SourceReaderFinishedEvent(-1));
         }
@@ -105,6 +171,16 @@ class LakeThenLogEnumeratorTest {
         enumerator.handleSourceEvent(reader, new SourceReaderFinishedEvent(0));
     }
 
+    /** A log part's split as Flink gives it back after a failover (source index 1). */
+    private static HybridSourceSplit logSplit(String id) throws Exception {
+        LakeSplit split = new LakeSplit(id, new byte[0], 0);
+        return new HybridSourceSplit(
+                1,
+                LakeSplit.Serializer.INSTANCE.serialize(split),
+                LakeSplit.Serializer.INSTANCE.getVersion(),
+                split.splitId());
+    }
+
     private static HybridSourceSplit lakeSplit() throws Exception {
         LakeSplit split = new LakeSplit("lake-7-0", new byte[] {1, 2, 3}, 2);
         return new HybridSourceSplit(
@@ -115,10 +191,27 @@ class LakeThenLogEnumeratorTest {
     }
 
     /**
-     * The log part's stand-in: like the Fluss source, its enumerator pushes splits and ignores
-     * requests for them. It has none to push here.
+     * The log part's stand-in: like the Fluss source's enumerator, it pushes its splits to the
+     * registered readers that own them (split {@code log-<n>} belongs to reader n), on a new reader
+     * and on each discovery, takes splits back after a failover, and ignores requests.
      */
     private static final class PushedSplits implements Source<RowData, LakeSplit, List<LakeSplit>> {
+        private final List<String> splits;
+        private transient Pusher enumerator;
+
+        PushedSplits() {
+            this(List.of());
+        }
+
+        PushedSplits(List<String> splits) {
+            this.splits = splits;
+        }
+
+        /** A periodic discovery: finds nothing new, and assigns what is pending. */
+        void discover() {
+            enumerator.push();
+        }
+
         @Override
         public Boundedness getBoundedness() {
             return Boundedness.BOUNDED;
@@ -127,27 +220,10 @@ class LakeThenLogEnumeratorTest {
         @Override
         public SplitEnumerator<LakeSplit, List<LakeSplit>> createEnumerator(
                 SplitEnumeratorContext<LakeSplit> context) {
-            return new SplitEnumerator<>() {
-                @Override
-                public void start() {}
-
-                @Override
-                public void handleSplitRequest(int subtaskId, String requesterHostname) {}
-
-                @Override
-                public void addSplitsBack(List<LakeSplit> splits, int subtaskId) {}
-
-                @Override
-                public void addReader(int subtaskId) {}
-
-                @Override
-                public List<LakeSplit> snapshotState(long checkpointId) {
-                    return List.of();
-                }
-
-                @Override
-                public void close() {}
-            };
+            List<LakeSplit> pending = new ArrayList<>();
+            splits.forEach(id -> pending.add(new LakeSplit(id, new byte[0], 0)));
+            enumerator = new Pusher(context, pending);
+            return enumerator;
         }
 
         @Override
@@ -172,16 +248,74 @@ class LakeThenLogEnumeratorTest {
         }
     }
 
-    /** Records what the enumerator tells readers; two readers are registered. */
+    /** The stand-in's enumerator. */
+    private static final class Pusher implements SplitEnumerator<LakeSplit, List<LakeSplit>> {
+        private final SplitEnumeratorContext<LakeSplit> context;
+        private final List<LakeSplit> pending;
+
+        Pusher(SplitEnumeratorContext<LakeSplit> context, List<LakeSplit> pending) {
+            this.context = context;
+            this.pending = pending;
+        }
+
+        void push() {
+            Iterator<LakeSplit> it = pending.iterator();
+            while (it.hasNext()) {
+                LakeSplit split = it.next();
+                int owner = Integer.parseInt(split.splitId().substring("log-".length()));
+                if (context.registeredReaders().containsKey(owner)) {
+                    context.assignSplit(split, owner);
+                    it.remove();
+                }
+            }
+        }
+
+        @Override
+        public void start() {}
+
+        @Override
+        public void handleSplitRequest(int subtaskId, String requesterHostname) {}
+
+        @Override
+        public void addSplitsBack(List<LakeSplit> splits, int subtaskId) {
+            pending.addAll(splits);
+        }
+
+        @Override
+        public void addReader(int subtaskId) {
+            push();
+        }
+
+        @Override
+        public List<LakeSplit> snapshotState(long checkpointId) {
+            return List.copyOf(pending);
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    /**
+     * Records what the enumerator tells the registered readers, and checks each assignment as
+     * Flink's {@code HybridSourceReader} does: a split must be of the part its reader is on.
+     */
     private static final class Recording
             implements SplitEnumeratorContext<HybridSourceSplit>, SupportsIntermediateNoMoreSplits {
         final List<String> switches = new ArrayList<>();
         final List<String> assigned = new ArrayList<>();
         final List<Integer> toldNoMoreSplits = new ArrayList<>();
+        private final Map<Integer, Integer> partOfReader = new HashMap<>();
+        private final int readers;
+
+        Recording(int readers) {
+            this.readers = readers;
+        }
 
         @Override
         public void sendEventToSourceReader(int subtaskId, SourceEvent event) {
-            switches.add(subtaskId + "->" + ((SwitchSourceEvent) event).sourceIndex());
+            int part = ((SwitchSourceEvent) event).sourceIndex();
+            partOfReader.put(subtaskId, part);
+            switches.add(subtaskId + "->" + part);
         }
 
         @Override
@@ -190,7 +324,22 @@ class LakeThenLogEnumeratorTest {
                     .assignment()
                     .forEach(
                             (reader, splits) ->
-                                    splits.forEach(s -> assigned.add(reader + "<-" + s.splitId())));
+                                    splits.forEach(
+                                            split -> {
+                                                int part = partOfReader.getOrDefault(reader, -1);
+                                                if (split.sourceIndex() != part) {
+                                                    throw new AssertionError(
+                                                            "Reader "
+                                                                    + reader
+                                                                    + " fails: Split "
+                                                                    + split.splitId()
+                                                                    + " of source "
+                                                                    + split.sourceIndex()
+                                                                    + " while current source is "
+                                                                    + part);
+                                                }
+                                                assigned.add(reader + "<-" + split.splitId());
+                                            }));
         }
 
         @Override
@@ -205,12 +354,16 @@ class LakeThenLogEnumeratorTest {
 
         @Override
         public int currentParallelism() {
-            return 2;
+            return readers;
         }
 
         @Override
         public Map<Integer, ReaderInfo> registeredReaders() {
-            return Map.of(0, new ReaderInfo(0, "localhost"), 1, new ReaderInfo(1, "localhost"));
+            Map<Integer, ReaderInfo> registered = new HashMap<>();
+            for (int reader = 0; reader < readers; reader++) {
+                registered.put(reader, new ReaderInfo(reader, "localhost"));
+            }
+            return registered;
         }
 
         @Override
