@@ -45,8 +45,7 @@ class ChaosSoakITCase {
                         SoakChecker.ReadCounts::duplicated,
                         SoakChecker.ReadCounts::partial)
                 .containsExactly(
-                        Tuple.tuple("stitched read", 0L, 0L, 0L),
-                        Tuple.tuple("lake", 0L, 0L, 0L));
+                        Tuple.tuple("stitched read", 0L, 0L, 0L), Tuple.tuple("lake", 0L, 0L, 0L));
         assertThat(report.reads()).allSatisfy(read -> assertThat(read.expected()).isPositive());
         assertThat(report.failedJobs()).isEmpty();
         assertThat(report.faults().values().stream().mapToInt(Integer::intValue).sum())
