@@ -7,7 +7,7 @@ package dev.flussenrich.examples.soak;
 
 /** The faults the soak injects, most valuable first; {@link #PARTITION_EXPIRY} comes by itself. */
 enum Fault {
-    TASK_FAILURE("a task of an enrichment job fails (its function throws once)"),
+    TASK_FAILURE("a task of an enrichment job or the gated read fails (a function throws once)"),
     SERVER_RESTART("a tablet server stops and starts again seconds later"),
     LEADER_MOVE("the server that leads a base bucket stops (the leader moves) and starts again"),
     DUPLICATE_JOB("a second job of the same group starts and is cancelled seconds later"),

@@ -107,7 +107,7 @@ final class FaultInjector {
         String group = SoakTable.GROUPS.get(random.nextInt(SoakTable.GROUPS.size()));
         switch (fault) {
             case TASK_FAILURE:
-                return taskFailure(group);
+                return taskFailure(random.nextInt(3) == 0 ? SoakFunctions.READER : group);
             case SERVER_RESTART:
                 return restartServer(random.nextInt(SERVERS), "server");
             case LEADER_MOVE:
@@ -126,21 +126,22 @@ final class FaultInjector {
         }
     }
 
-    private String taskFailure(String group) throws Exception {
+    /** Fails a task of a group's job or of the gated read, and waits until it happened. */
+    private String taskFailure(String target) throws Exception {
         long asked = System.nanoTime();
-        SoakFunctions.failNextCall(group);
+        SoakFunctions.failNextCall(target);
         long deadline = asked + Duration.ofSeconds(60).toNanos();
-        while (SoakFunctions.failurePending(group)) {
+        while (SoakFunctions.failurePending(target)) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException(
-                        "No task of group " + group + " ran its function within 60 s");
+                        "No task of " + target + " ran its function within 60 s");
             }
             Thread.sleep(20);
         }
-        return "group "
-                + group
+        long millis = (System.nanoTime() - asked) / 1_000_000;
+        return (target.equals(SoakFunctions.READER) ? "gated read" : "group " + target)
                 + ", failed "
-                + (System.nanoTime() - asked) / 1_000_000
+                + millis
                 + " ms later";
     }
 

@@ -60,6 +60,7 @@ final class SoakFlink {
         tEnv.createTemporarySystemFunction("soak_city", SoakFunctions.City.class);
         tEnv.createTemporarySystemFunction("soak_score", SoakFunctions.Score.class);
         tEnv.createTemporarySystemFunction("soak_label", SoakFunctions.Label.class);
+        tEnv.createTemporarySystemFunction("soak_read_id", SoakFunctions.ReadId.class);
         EnrichmentSql sql = EnrichmentSql.on(tEnv);
         sql.executeSql(
                 "CREATE CATALOG soak_catalog WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"

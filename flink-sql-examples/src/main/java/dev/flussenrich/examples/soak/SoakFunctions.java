@@ -17,11 +17,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class SoakFunctions {
 
+    /** The target of {@link #failNextCall} that fails a task of the gated read. */
+    static final String READER = "reader";
+
     private static final Map<String, AtomicInteger> PENDING_FAILURES = new ConcurrentHashMap<>();
 
     private SoakFunctions() {}
 
-    /** The next call of the group's function throws, failing the task that made it. */
+    /** The next call of the group's (or the reader's) function throws, failing its task. */
     static void failNextCall(String group) {
         PENDING_FAILURES.computeIfAbsent(group, g -> new AtomicInteger()).incrementAndGet();
     }
@@ -35,7 +38,7 @@ public final class SoakFunctions {
     private static void failIfRequested(String group) {
         AtomicInteger pending = PENDING_FAILURES.get(group);
         if (pending != null && pending.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw new IllegalStateException("Soak fault: a task of group '" + group + "' fails");
+            throw new IllegalStateException("Soak fault: a task of '" + group + "' fails");
         }
     }
 
@@ -52,6 +55,14 @@ public final class SoakFunctions {
         public Integer eval(Long id) {
             failIfRequested("risk");
             return SoakTable.score(id);
+        }
+    }
+
+    /** {@code soak_read_id(id)} of the gated read: the id, or a failure of the reader's task. */
+    public static class ReadId extends ScalarFunction {
+        public Long eval(Long id) {
+            failIfRequested(READER);
+            return id;
         }
     }
 

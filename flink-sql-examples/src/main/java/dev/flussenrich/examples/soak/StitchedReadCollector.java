@@ -13,8 +13,9 @@ import java.io.PrintStream;
 
 /**
  * A gated streaming read of the whole table (both groups: a row arrives once both enriched it),
- * collected with checkpoints on so that a restarted reader job hands over each row once. Counts how
- * often each id arrived and keeps the rows whose values are not the functions of their id.
+ * collected with checkpoints on so that a restarted reader job hands over each row once. Its ids
+ * pass a function that can fail the reader's task ({@link SoakFunctions.ReadId}). Counts how often
+ * each id arrived and keeps the rows whose values are not the functions of their id.
  */
 final class StitchedReadCollector implements AutoCloseable {
 
@@ -27,7 +28,9 @@ final class StitchedReadCollector implements AutoCloseable {
     StitchedReadCollector(SoakFlink flink, PrintStream log) {
         this.result =
                 flink.sql(flink.environment(2, null))
-                        .executeSql("SELECT id, dt, city, score, label FROM " + SoakTable.NAME);
+                        .executeSql(
+                                "SELECT soak_read_id(id), dt, city, score, label FROM "
+                                        + SoakTable.NAME);
         flink.track(result.getJobClient().orElseThrow(), "gated reader");
         this.thread =
                 new Thread(
