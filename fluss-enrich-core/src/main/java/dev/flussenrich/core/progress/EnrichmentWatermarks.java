@@ -101,11 +101,10 @@ public final class EnrichmentWatermarks {
                     read);
         }
         WrittenOffsets written = read.written();
-        written.completeUpTo(baseLogStart);
         if (read.rowsRead() >= checkpointRows()) {
             checkpoints.store(key, new ProgressCheckpoints.Checkpoint(highWatermark, written));
         }
-        return new BucketProgress(written.firstUnwritten(baseLogStart), baseLogStart);
+        return new BucketProgress(written.enrichedUpTo(baseLogStart), baseLogStart);
     }
 
     /**

@@ -60,25 +60,23 @@ final class WrittenOffsets {
     }
 
     /**
-     * Records that offsets below {@code offset} need no row any more (base retention removed them):
-     * they count as written.
+     * The first offset the rows leave unwritten, counting offsets below {@code baseLogStart} that
+     * rows after them skipped as written (retention removed them, and the writer moved past them).
+     * Below {@code baseLogStart} only when the rows end there: base rows expired before the group
+     * enriched them.
      */
-    void completeUpTo(long offset) {
-        if (offset <= completeBelow) {
-            return;
+    long enrichedUpTo(long baseLogStart) {
+        long unwritten = completeBelow;
+        for (Map.Entry<Long, Long> run : runs.entrySet()) {
+            if (unwritten >= baseLogStart) {
+                break; // a hole at or above the log start: rows past it exist
+            }
+            if (run.getKey() > baseLogStart) {
+                return baseLogStart;
+            }
+            unwritten = run.getValue();
         }
-        completeBelow = offset;
-        absorbRunAtCompleteBelow();
-    }
-
-    /** The first offset at or above {@code baseLogStart} without a row: the group's watermark. */
-    long firstUnwritten(long baseLogStart) {
-        long candidate = Math.max(completeBelow, baseLogStart);
-        Map.Entry<Long, Long> run = runs.floorEntry(candidate);
-        if (run != null && candidate < run.getValue()) {
-            return run.getValue();
-        }
-        return candidate;
+        return unwritten;
     }
 
     /** Runs as text: {@code "5-9,12-13"}, each start inclusive and end exclusive. */

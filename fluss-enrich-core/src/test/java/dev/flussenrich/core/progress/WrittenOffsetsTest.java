@@ -17,7 +17,7 @@ class WrittenOffsetsTest {
         for (long offset = 0; offset < 5; offset++) {
             written.add(offset);
         }
-        assertThat(written.firstUnwritten(0)).isEqualTo(5);
+        assertThat(written.enrichedUpTo(0)).isEqualTo(5);
         assertThat(written.runsText()).isEmpty();
     }
 
@@ -30,7 +30,7 @@ class WrittenOffsetsTest {
         for (long offset = 0; offset < 1_000; offset++) {
             written.add(offset % 60);
         }
-        assertThat(written.firstUnwritten(0)).isEqualTo(100);
+        assertThat(written.enrichedUpTo(0)).isEqualTo(100);
     }
 
     @Test
@@ -40,24 +40,34 @@ class WrittenOffsetsTest {
         written.add(13);
         written.add(14);
         written.add(17);
-        assertThat(written.firstUnwritten(0)).isEqualTo(11);
+        assertThat(written.enrichedUpTo(0)).isEqualTo(11);
         assertThat(written.runsText()).isEqualTo("13-15,17-18");
         written.add(11);
         written.add(12);
-        assertThat(written.firstUnwritten(0)).isEqualTo(15);
+        assertThat(written.enrichedUpTo(0)).isEqualTo(15);
         assertThat(written.runsText()).isEqualTo("17-18");
     }
 
     @Test
-    void offsetsBelowTheBaseLogStartCountAsWritten() {
+    void offsetsBelowTheBaseLogStartThatRowsSkippedCountAsWritten() {
         WrittenOffsets written = new WrittenOffsets(0);
         written.add(0);
         written.add(7);
-        assertThat(written.firstUnwritten(5)).isEqualTo(5);
-        assertThat(written.firstUnwritten(7)).isEqualTo(8);
-        written.completeUpTo(7);
-        assertThat(written.completeBelow()).isEqualTo(8);
-        assertThat(written.runsText()).isEmpty();
+        written.add(8);
+        assertThat(written.enrichedUpTo(5)).as("a hole at or above the log start").isEqualTo(5);
+        assertThat(written.enrichedUpTo(7)).isEqualTo(9);
+        assertThat(written.enrichedUpTo(8)).isEqualTo(9);
+        assertThat(written.enrichedUpTo(1)).isEqualTo(1);
+    }
+
+    @Test
+    void rowsEndingBelowTheBaseLogStartShowTheExpiredRows() {
+        WrittenOffsets written = new WrittenOffsets(0);
+        written.add(0);
+        written.add(1);
+        assertThat(written.enrichedUpTo(15)).isEqualTo(2);
+        written.add(5);
+        assertThat(written.enrichedUpTo(15)).isEqualTo(6);
     }
 
     @Test
@@ -77,7 +87,7 @@ class WrittenOffsetsTest {
         for (long offset = 20; offset < 25; offset++) {
             written.add(offset);
         }
-        assertThat(written.firstUnwritten(0)).isEqualTo(30);
-        assertThat(WrittenOffsets.of(3, "").firstUnwritten(0)).isEqualTo(3);
+        assertThat(written.enrichedUpTo(0)).isEqualTo(30);
+        assertThat(WrittenOffsets.of(3, "").enrichedUpTo(0)).isEqualTo(3);
     }
 }
