@@ -6,8 +6,10 @@
 package dev.flussenrich.examples.soak;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.config.Configuration;
 import org.apache.fluss.metadata.PartitionSpec;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.GenericRow;
@@ -22,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Appends base rows with ids 0, 1, 2, ... at a steady rate: every other batch to the partition of
@@ -49,11 +52,13 @@ final class BaseRowAppender implements AutoCloseable {
     private volatile long nextId;
     private int oldPartitionsMade;
     private final Set<String> expiring = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
     private int sidePartitions;
     private String sidePartition;
 
-    BaseRowAppender(Connection connection, SoakSettings settings, PrintStream log) {
-        this.connection = connection;
+    /** The appender gets a connection of its own: a batch stuck in it must not hold up others. */
+    BaseRowAppender(Configuration clientConf, SoakSettings settings, PrintStream log) {
+        this.connection = ConnectionFactory.createConnection(clientConf);
         this.settings = settings;
         this.log = log;
         this.livePartition = SoakTable.partitionOf(Instant.now());
@@ -66,13 +71,28 @@ final class BaseRowAppender implements AutoCloseable {
         thread.start();
     }
 
-    /** Moves the side rows to a new partition; returns the old one, which gets no more rows. */
+    /**
+     * Moves the side rows to a new partition; returns the old one, which gets no more rows, once
+     * its appends are acknowledged (or after 30 s: a batch for a partition dropped under it would
+     * be retried by the Fluss client for ever).
+     */
     String rotateSide() throws Exception {
         String next = newSidePartition();
+        String old;
         synchronized (batchLock) {
-            String old = sidePartition;
+            old = sidePartition;
             sidePartition = next;
-            return old;
+        }
+        awaitAcknowledged(old);
+        return old;
+    }
+
+    /** Waits up to 30 s until no append to the partition waits for its acknowledgement. */
+    private void awaitAcknowledged(String partition) throws InterruptedException {
+        long deadline = System.nanoTime() + CREATE_TIMEOUT.toNanos();
+        while (inFlight.getOrDefault(partition, new AtomicInteger()).get() > 0
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
     }
 
@@ -128,7 +148,6 @@ final class BaseRowAppender implements AutoCloseable {
                     Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
                 }
             }
-            writer.flush();
         } catch (Exception e) {
             failure = e;
             log.println("appender stopped by " + e);
@@ -146,7 +165,7 @@ final class BaseRowAppender implements AutoCloseable {
         try {
             createPartition(partition);
             append(writer, partition, rows);
-            writer.flush(); // in before auto-partitioning drops it
+            awaitAcknowledged(partition); // in before auto-partitioning drops it
             expiring.add(partition);
             log.printf("appender: %d rows into partition %s, which will expire%n", rows, partition);
         } catch (Exception e) {
@@ -159,11 +178,14 @@ final class BaseRowAppender implements AutoCloseable {
      * and as unknown if its append failed (its batch may or may not be stored).
      */
     private void append(AppendWriter writer, String partition, int rows) {
+        AtomicInteger pending = inFlight.computeIfAbsent(partition, p -> new AtomicInteger());
         for (int i = 0; i < rows; i++) {
             long id = nextId++;
+            pending.incrementAndGet();
             writer.append(GenericRow.of(id, BinaryString.fromString(partition)))
                     .whenComplete(
                             (result, error) -> {
+                                pending.decrementAndGet();
                                 if (error == null) {
                                     appended.put(id, partition);
                                 } else {
@@ -178,15 +200,44 @@ final class BaseRowAppender implements AutoCloseable {
         }
     }
 
-    /** Stops appending and waits until every append is acknowledged or failed. */
+    /**
+     * Stops appending and waits up to 30 s until every append is acknowledged or failed; an append
+     * still waiting then (its partition dropped under it) counts as unknown.
+     */
     @Override
     public void close() throws Exception {
+        if (stopping) {
+            return;
+        }
         stopping = true;
         thread.join();
         long deadline = System.nanoTime() + CREATE_TIMEOUT.toNanos();
         while (appended.size() + unknown.size() < nextId && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
+        for (long id = 0; id < nextId; id++) {
+            if (!appended.containsKey(id)) {
+                unknown.add(id);
+            }
+        }
+        closeConnection();
+    }
+
+    /** Closes the connection, giving up after 30 s (the Fluss client waits for stuck batches). */
+    private void closeConnection() throws InterruptedException {
+        Thread closer =
+                new Thread(
+                        () -> {
+                            try {
+                                connection.close();
+                            } catch (Exception e) {
+                                log.println("appender: closing its connection failed: " + e);
+                            }
+                        },
+                        "soak-appender-close");
+        closer.setDaemon(true);
+        closer.start();
+        closer.join(CREATE_TIMEOUT.toMillis());
     }
 
     /** The ids appended to these partitions (the ones that still exist). */

@@ -62,7 +62,7 @@ public final class ChaosSoak {
         cluster.set(ConfigOptions.DEFAULT_REPLICATION_FACTOR, 3);
         cluster.set(ConfigOptions.AUTO_PARTITION_CHECK_INTERVAL, Duration.ofSeconds(10));
         try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(3, cluster);
-                Connection connection = ConnectionFactory.createConnection(appenderConfig(fluss))) {
+                Connection connection = ConnectionFactory.createConnection(fluss.clientConfig())) {
             connection
                     .getAdmin()
                     .createDatabase(SoakTable.DATABASE, DatabaseDescriptor.EMPTY, true)
@@ -71,7 +71,7 @@ public final class ChaosSoak {
             flink.sql(flink.environment(1, null)).executeSql(SoakTable.createTable());
             EnrichedTable table = new EnrichedTables(connection.getAdmin()).load(SoakTable.PATH);
 
-            BaseRowAppender appender = new BaseRowAppender(connection, settings, out);
+            BaseRowAppender appender = new BaseRowAppender(appenderConfig(fluss), settings, out);
             appender.start();
             EnrichmentJobs jobs = new EnrichmentJobs(flink, work.resolve("savepoints"));
             jobs.startAll();
