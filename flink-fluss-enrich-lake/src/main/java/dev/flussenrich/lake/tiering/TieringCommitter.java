@@ -58,6 +58,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
     private transient TreeMap<Long, List<TieringCommittable>> pending;
     private transient FileStoreTable table;
     private transient TableCommitImpl commit;
+    private transient LakeCompaction compaction;
     private transient Map<EnrichedBucket, Long> committedOffsets;
     private transient volatile long lastSnapshotId;
 
@@ -97,6 +98,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
         super.open();
         table = lake.load();
         commit = table.newCommit(commitUser);
+        compaction = LakeCompaction.of(table);
         committedOffsets = LakeOffsets.latest(table);
         Snapshot latest = table.snapshotManager().latestSnapshot();
         lastSnapshotId = latest == null ? 0 : latest.id();
@@ -159,6 +161,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
         }
         if (!committables.isEmpty()) {
             commit.filterAndCommitMultiple(committables);
+            compaction.afterCommit();
             Snapshot latest = table.snapshotManager().latestSnapshot();
             lastSnapshotId = latest == null ? 0 : latest.id();
         }
@@ -169,6 +172,9 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
     public void close() throws Exception {
         if (commit != null) {
             commit.close();
+        }
+        if (compaction != null) {
+            compaction.close();
         }
         lag.close();
         super.close();
