@@ -132,13 +132,15 @@ class LakeCompactionITCase {
                 .as("the most data files any snapshot holds")
                 .isLessThanOrEqualTo(MIN_FILE_NUM - 1 + WRITERS);
         assertThat(compactions).as("compaction snapshots").isNotEmpty();
-        // A compaction snapshot holds the rows of the snapshot before it, and so its offsets.
+        // A compaction snapshot holds the rows of the snapshot before it, and so its offsets;
+        // it has its checkpoint id too.
         for (Snapshot compaction : compactions) {
             Snapshot before = lake.snapshotManager().snapshot(compaction.id() - 1);
             assertThat(compaction.properties())
                     .as("offsets of compaction snapshot %s", compaction.id())
                     .isNotEmpty()
                     .isEqualTo(before.properties());
+            assertThat(compaction.commitIdentifier()).isEqualTo(before.commitIdentifier());
         }
 
         // Make a compaction snapshot the newest (Paimon's rollback), then restart the tiering

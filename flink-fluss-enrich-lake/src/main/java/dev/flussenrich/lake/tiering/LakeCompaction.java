@@ -47,7 +47,6 @@ final class LakeCompaction implements AutoCloseable {
     private AppendCompactCoordinator coordinator;
     private BaseAppendFileStoreWrite write;
     private TableCommitImpl commit;
-    private long compactions;
 
     private LakeCompaction(FileStoreTable table) {
         this.table = table;
@@ -85,9 +84,12 @@ final class LakeCompaction implements AutoCloseable {
         for (AppendCompactTask task : tasks) {
             messages.add(task.doCompact(table, write));
         }
-        ManifestCommittable compacted = new ManifestCommittable(++compactions);
-        messages.forEach(compacted::addFileCommittable);
+        // The snapshot it follows: its rows, its offsets, and (as in Paimon's own sink, which
+        // commits compaction with the checkpoint's files) its checkpoint id as identifier.
         Snapshot tiered = table.snapshotManager().latestSnapshot();
+        ManifestCommittable compacted =
+                new ManifestCommittable(tiered == null ? 0 : tiered.commitIdentifier());
+        messages.forEach(compacted::addFileCommittable);
         if (tiered != null && tiered.properties() != null) {
             tiered.properties().forEach(compacted::addProperty);
         }
