@@ -195,7 +195,7 @@ final class FaultInjector {
     }
 
     private PartitionInfo partition(String name) throws Exception {
-        for (PartitionInfo info : connection.getAdmin().listPartitionInfos(SoakTable.PATH).get()) {
+        for (PartitionInfo info : SoakFluss.partitions(connection, SoakTable.PATH)) {
             if (info.getPartitionName().equals(name)) {
                 return info;
             }

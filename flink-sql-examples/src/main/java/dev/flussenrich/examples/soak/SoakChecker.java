@@ -44,8 +44,7 @@ final class SoakChecker {
     /** The partitions of the base table that still exist. */
     Set<String> existingPartitions() throws Exception {
         Set<String> names = new TreeSet<>();
-        for (PartitionInfo info :
-                connection.getAdmin().listPartitionInfos(table.tablePath()).get()) {
+        for (PartitionInfo info : SoakFluss.partitions(connection, table.tablePath())) {
             names.add(info.getPartitionName());
         }
         return names;
