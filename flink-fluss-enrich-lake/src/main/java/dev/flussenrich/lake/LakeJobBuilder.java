@@ -109,6 +109,17 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
         }
     }
 
+    /** Fluss's ids of the table's base now, which lake offsets must match to apply. */
+    BaseIds baseIds(FlussConnectionConfig connection, EnrichedTable loaded) {
+        try (Connection fluss = connection.connect()) {
+            return BaseIds.load(fluss.getAdmin(), loaded.tablePath(), loaded.isPartitioned());
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not load table '" + table + "' from Fluss.", e);
+        }
+    }
+
     /** A source builder of {@code columns} of the table, with this builder's connection. */
     <T> FlussEnrichSourceBuilder<T> sourceBuilder(List<String> columns) {
         FlussEnrichSourceBuilder<T> source = FlussEnrichSource.builder();

@@ -98,6 +98,7 @@ public record LakeTableSpec(
                                 + schema.partitionKeys()
                                 + ". Tier to another Paimon table (setLakeTable) or drop this one.");
             }
+            checkBuckets(existing, schema, lakeTable, source);
             return existing;
         } catch (Exception e) {
             if (e instanceof RuntimeException runtime) {
@@ -106,6 +107,37 @@ public record LakeTableSpec(
             throw new IllegalStateException(
                     "Could not create or load Paimon table '" + lakeTable.getFullName() + "'.", e);
         }
+    }
+
+    /**
+     * The lake's buckets must be the ones tiering writes: a bucket-aligned table has the base's
+     * bucket count and key (a row goes to the Paimon bucket of its Fluss bucket), others none.
+     */
+    private static void checkBuckets(
+            FileStoreTable existing, Schema schema, Identifier lakeTable, EnrichedTable source) {
+        int bucket = existing.coreOptions().bucket();
+        int expected = Integer.parseInt(schema.options().get("bucket"));
+        List<String> keys = bucket > 0 ? existing.schema().bucketKeys() : List.of();
+        List<String> expectedKeys =
+                expected > 0 ? List.of(schema.options().get("bucket-key").split(",")) : List.of();
+        if (bucket != expected || !keys.equals(expectedKeys)) {
+            throw new IllegalStateException(
+                    "Paimon table '"
+                            + lakeTable.getFullName()
+                            + "' exists with "
+                            + describeBuckets(bucket, keys)
+                            + ", but tiering '"
+                            + source.tablePath()
+                            + "' writes "
+                            + describeBuckets(expected, expectedKeys)
+                            + ". Tier to another Paimon table (setLakeTable) or drop this one.");
+        }
+    }
+
+    private static String describeBuckets(int bucket, List<String> keys) {
+        return bucket > 0
+                ? "bucket = " + bucket + " by " + keys
+                : "bucket = " + bucket + " (bucket-unaware)";
     }
 
     /** A Paimon table tiering already created, for reading it. */

@@ -22,8 +22,10 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.environment.CheckpointConfig;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
@@ -76,17 +78,12 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
     /**
      * Adds the tiering job to {@code env}. Loads the logical table from Fluss and creates the
      * Paimon table if it does not exist (or checks its columns if it does); each bucket continues
-     * after the offset the newest lake snapshot recorded. Checkpointing must be on: files are
-     * committed when their checkpoint completes.
+     * after the offset the newest lake snapshot recorded. Checkpointing must be on, exactly-once
+     * and aligned: files are committed when their checkpoint completes.
      */
     public DataStreamSink<Void> addTo(StreamExecutionEnvironment env) {
         checkRequired();
-        if (!env.getCheckpointConfig().isCheckpointingEnabled()) {
-            throw new IllegalStateException(
-                    "Enriched tiering commits to Paimon when a checkpoint completes, but"
-                            + " checkpointing is off: call env.enableCheckpointing(interval)"
-                            + " (the interval is how fresh the lake is).");
-        }
+        checkCheckpointing(env.getCheckpointConfig());
         FlussConnectionConfig connection = connection();
         EnrichedTable table = loadTable(connection);
         List<String> tiered = tieredGroups(table);
@@ -95,8 +92,10 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         FileStoreTable lakeData =
                 LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
         LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
-        Map<EnrichedBucket, Long> lakeOffsets = LakeOffsets.latest(lakeData);
         TablePath path = table.tablePath();
+        BaseIdsLookup baseIds = new BaseIdsLookup(connection, path, table.isPartitioned());
+        Map<EnrichedBucket, Long> lakeOffsets =
+                LakeOffsets.latest(lakeData, baseIds(connection, table));
 
         String commitUser = "fluss-enrich-tiering-" + UUID.randomUUID();
         RowDataDeserializer rows =
@@ -126,7 +125,7 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         return stitched.transform(
                         "lake tiering writer " + name,
                         PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
-                        new TieringWriter(lake, commitUser))
+                        new TieringWriter(lake, commitUser, baseIds))
                 .uid("fluss-enrich-lake-tiering-writer")
                 .transform(
                         "lake tiering committer " + name,
@@ -138,13 +137,43 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
                                         connection,
                                         path,
                                         table.isPartitioned(),
-                                        table.numBuckets())))
+                                        table.numBuckets()),
+                                baseIds))
                 .uid("fluss-enrich-lake-tiering-committer")
                 .setParallelism(1)
                 .setMaxParallelism(1)
                 .sinkTo(new DiscardingSink<>())
                 .name("lake tiering end")
                 .setParallelism(1);
+    }
+
+    /**
+     * Refuses checkpoint settings under which a writer's files could reach the committer after
+     * their checkpoint was committed, and be dropped as already committed (as Paimon's own Flink
+     * sink refuses them).
+     */
+    private static void checkCheckpointing(CheckpointConfig checkpoints) {
+        if (!checkpoints.isCheckpointingEnabled()) {
+            throw new IllegalStateException(
+                    "Enriched tiering commits to Paimon when a checkpoint completes, but"
+                            + " checkpointing is off: call env.enableCheckpointing(interval)"
+                            + " (the interval is how fresh the lake is).");
+        }
+        if (checkpoints.getCheckpointingConsistencyMode() != CheckpointingMode.EXACTLY_ONCE) {
+            throw new IllegalStateException(
+                    "Enriched tiering needs exactly-once checkpoints, but"
+                            + " execution.checkpointing.mode is "
+                            + checkpoints.getCheckpointingConsistencyMode()
+                            + ": set it to EXACTLY_ONCE (at-least-once checkpoints let files"
+                            + " reach the committer after their checkpoint).");
+        }
+        if (checkpoints.isUnalignedCheckpointsEnabled()) {
+            throw new IllegalStateException(
+                    "Enriched tiering does not support unaligned checkpoints: set"
+                            + " execution.checkpointing.unaligned.enabled to false (with it, and"
+                            + " with execution.checkpointing.aligned-checkpoint-timeout, files can"
+                            + " reach the committer after their checkpoint).");
+        }
     }
 
     private List<String> tieredGroups(EnrichedTable table) {

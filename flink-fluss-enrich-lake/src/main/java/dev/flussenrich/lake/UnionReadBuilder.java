@@ -7,6 +7,7 @@ package dev.flussenrich.lake;
 
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.lake.source.LakeSnapshotSource;
 import dev.flussenrich.lake.source.LakeThenLogSource;
 import dev.flussenrich.table.IdentityMetadata;
@@ -70,7 +71,8 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
      */
     public DataStream<RowData> addTo(StreamExecutionEnvironment env) {
         checkRequired();
-        EnrichedTable table = loadTable(connection());
+        FlussConnectionConfig connection = connection();
+        EnrichedTable table = loadTable(connection);
         Identifier lakeId = lakeIdentifier(table.tablePath());
         FileStoreTable lakeData =
                 LakeTableSpec.loadExisting(catalogOptions(), lakeId, table.tablePath());
@@ -97,7 +99,9 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
 
         Snapshot snapshot = LakeOffsets.latestTiered(lakeData);
         Map<EnrichedBucket, Long> offsets =
-                snapshot == null ? Map.of() : LakeOffsets.fromProperties(snapshot.properties());
+                snapshot == null
+                        ? Map.of()
+                        : LakeOffsets.current(snapshot.properties(), baseIds(connection, table));
         RowDataDeserializer rows =
                 RowDataDeserializer.of(
                         table.logicalRowType().project(read),

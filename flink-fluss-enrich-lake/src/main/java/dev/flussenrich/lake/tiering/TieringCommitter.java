@@ -6,6 +6,8 @@
 package dev.flussenrich.lake.tiering;
 
 import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.lake.BaseIds;
+import dev.flussenrich.lake.BaseIdsLookup;
 import dev.flussenrich.lake.LakeOffsets;
 import dev.flussenrich.lake.LakeTableSpec;
 
@@ -31,6 +33,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * Commits the writers' files to Paimon once their checkpoint is complete, one Paimon snapshot per
@@ -38,9 +41,16 @@ import java.util.TreeMap;
  * LakeOffsets}). Runs with parallelism 1.
  *
  * <p>Exactly-once: committables not yet committed are kept in operator state; after a restore they
- * are committed again with Paimon's {@code filterAndCommitMultiple}, which skips checkpoint ids
- * this commit user has committed already. The commit user is kept in state too, so a restored job
- * keeps it and a new job (checkpoint ids from 1 again) gets a fresh one.
+ * are committed again, under the commit user they were handed to, with Paimon's {@code
+ * filterAndCommitMultiple}, which skips checkpoint ids that user has committed already. Everything
+ * after a restore is committed under a fresh commit user: Flink numbers checkpoints on from the
+ * restored one, so after a restore from an older savepoint or retained checkpoint the old user's
+ * ids would repeat ids Paimon already holds, and be skipped. (The writer leaves out rows the lake
+ * already holds, see {@link TieringWriter}.)
+ *
+ * <p>Each snapshot records the offsets of the buckets that exist in Fluss at the commit, with the
+ * table and partition ids they belong to ({@link LakeOffsets}): a dropped partition's offsets are
+ * pruned, and a partition created again under the same name starts at its own offsets.
  */
 @Internal
 public final class TieringCommitter extends AbstractStreamOperator<Void>
@@ -51,21 +61,26 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
     private final LakeTableSpec lake;
     private final String newCommitUser;
     private final TieringLag lag;
+    private final BaseIdsLookup baseIds;
 
     private transient ListState<String> commitUserState;
     private transient ListState<byte[]> pendingState;
     private transient String commitUser;
+    private transient String restoredCommitUser;
     private transient TreeMap<Long, List<TieringCommittable>> pending;
     private transient FileStoreTable table;
     private transient TableCommitImpl commit;
     private transient LakeCompaction compaction;
     private transient Map<EnrichedBucket, Long> committedOffsets;
+    private transient BaseIds committedIds;
     private transient volatile long lastSnapshotId;
 
-    public TieringCommitter(LakeTableSpec lake, String newCommitUser, TieringLag lag) {
+    public TieringCommitter(
+            LakeTableSpec lake, String newCommitUser, TieringLag lag, BaseIdsLookup baseIds) {
         this.lake = lake;
         this.newCommitUser = newCommitUser;
         this.lag = lag;
+        this.baseIds = baseIds;
     }
 
     @Override
@@ -84,7 +99,9 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
                                         BytePrimitiveArraySerializer.INSTANCE));
         commitUser = newCommitUser;
         for (String restored : commitUserState.get()) {
-            commitUser = restored;
+            restoredCommitUser = restored;
+            // Not the restored user: its ids may repeat (see the class comment).
+            commitUser = newCommitUser + "-" + UUID.randomUUID();
         }
         commitUserState.update(List.of(commitUser));
         pending = new TreeMap<>();
@@ -99,14 +116,20 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
         table = lake.load();
         commit = table.newCommit(commitUser);
         compaction = LakeCompaction.of(table);
-        committedOffsets = LakeOffsets.latest(table);
+        committedIds = baseIds.current();
+        committedOffsets = LakeOffsets.latest(table, committedIds);
         Snapshot latest = table.snapshotManager().latestSnapshot();
         lastSnapshotId = latest == null ? 0 : latest.id();
         lag.open();
         getMetricGroup().gauge(TieringMetrics.LAKE_SNAPSHOT_ID, () -> lastSnapshotId);
         getMetricGroup().gauge(TieringMetrics.TIERING_LAG, lag::rows);
-        // Committables restored from a checkpoint whose commit may not have happened.
-        commitUpTo(TieringCommittable.END_OF_INPUT - 1);
+        // Committables restored from a checkpoint whose commit may not have happened, under the
+        // user they were handed to.
+        if (restoredCommitUser != null) {
+            try (TableCommitImpl restoredCommit = table.newCommit(restoredCommitUser)) {
+                commitUpTo(TieringCommittable.END_OF_INPUT - 1, restoredCommit);
+            }
+        }
     }
 
     @Override
@@ -136,10 +159,15 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         super.notifyCheckpointComplete(checkpointId);
-        commitUpTo(checkpointId);
+        commitUpTo(checkpointId, commit);
     }
 
-    private void commitUpTo(long checkpointId) throws Exception {
+    private void commitUpTo(long checkpointId, TableCommitImpl commit) throws Exception {
+        BaseIds ids = baseIds.current();
+        // Offsets of partitions dropped (or created again) since the last commit go.
+        committedOffsets =
+                LakeOffsets.current(LakeOffsets.toProperties(committedOffsets, committedIds), ids);
+        committedIds = ids;
         List<ManifestCommittable> committables = new ArrayList<>();
         Iterator<Map.Entry<Long, List<TieringCommittable>>> it =
                 pending.headMap(checkpointId, true).entrySet().iterator();
@@ -154,7 +182,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
                                         committedOffsets.merge(bucket, offset, Math::max));
             }
             if (!manifest.fileCommittables().isEmpty()) {
-                LakeOffsets.toProperties(committedOffsets).forEach(manifest::addProperty);
+                LakeOffsets.toProperties(committedOffsets, ids).forEach(manifest::addProperty);
                 committables.add(manifest);
             }
             it.remove();
@@ -177,6 +205,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
             compaction.close();
         }
         lag.close();
+        baseIds.close();
         super.close();
     }
 }

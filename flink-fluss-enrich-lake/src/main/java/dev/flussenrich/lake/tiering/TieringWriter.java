@@ -6,7 +6,9 @@
 package dev.flussenrich.lake.tiering;
 
 import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.lake.BaseIdsLookup;
 import dev.flussenrich.lake.FlinkRowAsPaimonRow;
+import dev.flussenrich.lake.LakeOffsets;
 import dev.flussenrich.lake.LakeTableSpec;
 
 import org.apache.flink.annotation.Internal;
@@ -18,6 +20,8 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 
 import org.apache.paimon.table.sink.StreamTableWrite;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -29,6 +33,11 @@ import java.util.Objects;
  * checkpoint is complete, and after a failure the source replays from the checkpoint, so files
  * written after it are never committed.
  *
+ * <p>Rows below the offsets of the newest lake snapshot (at the writer's start) are left out: they
+ * are in the lake already. A new job or a restore from the newest checkpoint finds none; a restore
+ * from an older savepoint or retained checkpoint replays rows the job committed after it, and would
+ * write them twice.
+ *
  * <p>Input rows are the tiered columns followed by {@code _bucket}, {@code _offset}, {@code
  * _timestamp} (the lake row) and {@code _partition}.
  */
@@ -37,24 +46,37 @@ public final class TieringWriter extends AbstractStreamOperator<byte[]>
         implements OneInputStreamOperator<RowData, byte[]> {
 
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(TieringWriter.class);
 
     private final LakeTableSpec lake;
     private final String commitUser;
+    private final BaseIdsLookup baseIds;
+    private transient Map<EnrichedBucket, Long> inLake;
     private transient StreamTableWrite write;
     private transient FlinkRowAsPaimonRow lakeRow;
     private transient Map<EnrichedBucket, Long> offsets;
     private transient EnrichedBucket lastBucket;
     private transient StringData lastPartition;
 
-    public TieringWriter(LakeTableSpec lake, String commitUser) {
+    public TieringWriter(LakeTableSpec lake, String commitUser, BaseIdsLookup baseIds) {
         this.lake = lake;
         this.commitUser = commitUser;
+        this.baseIds = baseIds;
     }
 
     @Override
     public void open() throws Exception {
         super.open();
-        write = lake.load().newStreamWriteBuilder().withCommitUser(commitUser).newWrite();
+        var table = lake.load();
+        // The writer holds no state, so Flink does not tell it whether the job was restored:
+        // it always looks. A new job's source starts at these offsets, so it finds nothing below.
+        try (BaseIdsLookup lookup = baseIds) {
+            inLake = LakeOffsets.latest(table, lookup.current());
+        }
+        if (!inLake.isEmpty()) {
+            LOG.info("Rows below the lake's offsets {} are in the lake already", inLake);
+        }
+        write = table.newStreamWriteBuilder().withCommitUser(commitUser).newWrite();
         lakeRow = new FlinkRowAsPaimonRow(lake.columnCount() + 3);
         offsets = new HashMap<>();
     }
@@ -65,8 +87,25 @@ public final class TieringWriter extends AbstractStreamOperator<byte[]>
         int columns = lake.columnCount();
         int bucket = row.getInt(columns);
         long offset = row.getLong(columns + 1);
+        EnrichedBucket enriched = bucketOf(row, bucket);
+        if (!inLake.isEmpty() && isInLake(enriched, offset)) {
+            return;
+        }
         write.write(lakeRow.wrap(row), lake.lakeBucket(bucket));
-        offsets.put(bucketOf(row, bucket), offset + 1);
+        offsets.put(enriched, offset + 1);
+    }
+
+    /** Whether a replayed row is in the lake already; a bucket is checked until it catches up. */
+    private boolean isInLake(EnrichedBucket bucket, long offset) {
+        Long lakeOffset = inLake.get(bucket);
+        if (lakeOffset == null) {
+            return false;
+        }
+        if (offset < lakeOffset) {
+            return true;
+        }
+        inLake.remove(bucket);
+        return false;
     }
 
     /** The row's bucket; rows of one bucket come in runs, so its key is built once per run. */
