@@ -80,14 +80,22 @@ public final class ChaosSoak {
             lake.start(flink, fluss.bootstrapServers());
             FaultInjector faults =
                     new FaultInjector(
-                            settings, fluss, connection, table, jobs, flink, appender, out);
+                            settings,
+                            fluss,
+                            fluss.clientConfig(),
+                            table,
+                            jobs,
+                            flink,
+                            appender,
+                            out);
             try {
                 faults.run();
                 appender.close();
                 out.printf(
                         "Appender stopped at %,d rows; the jobs catch up%n",
                         appender.appendedRows());
-                SoakChecker checker = new SoakChecker(connection, table, settings.catchUp());
+                Connection checking = ConnectionFactory.createConnection(fluss.clientConfig());
+                SoakChecker checker = new SoakChecker(checking, table, settings.catchUp());
                 Set<String> partitions = checker.existingPartitions();
                 Set<Long> expected = appender.idsIn(partitions);
                 Map<String, long[]> watermarks = checker.awaitWatermarks(partitions);
@@ -109,6 +117,7 @@ public final class ChaosSoak {
                                 faults.errors(),
                                 (System.nanoTime() - start) / 1_000_000_000);
                 report.print(out);
+                checking.close();
                 return report;
             } finally {
                 appender.close();

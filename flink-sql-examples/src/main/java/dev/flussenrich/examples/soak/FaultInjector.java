@@ -9,6 +9,8 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.config.Configuration;
 import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.PartitionSpec;
 import org.apache.fluss.metadata.TableBucket;
@@ -45,7 +47,7 @@ final class FaultInjector {
     private final Random random;
     private final SoakSettings settings;
     private final EmbeddedFlussCluster fluss;
-    private final Connection connection;
+    private final Configuration clientConf;
     private final EnrichedTable table;
     private final EnrichmentJobs jobs;
     private final SoakFlink flink;
@@ -59,7 +61,7 @@ final class FaultInjector {
     FaultInjector(
             SoakSettings settings,
             EmbeddedFlussCluster fluss,
-            Connection connection,
+            Configuration clientConf,
             EnrichedTable table,
             EnrichmentJobs jobs,
             SoakFlink flink,
@@ -68,7 +70,7 @@ final class FaultInjector {
         this.random = new Random(settings.seed());
         this.settings = settings;
         this.fluss = fluss;
-        this.connection = connection;
+        this.clientConf = clientConf;
         this.table = table;
         this.jobs = jobs;
         this.flink = flink;
@@ -185,19 +187,23 @@ final class FaultInjector {
     private String dropSidePartition() throws Exception {
         String partition = appender.rotateSide();
         PartitionSpec spec = new PartitionSpec(Map.of("dt", partition));
-        connection.getAdmin().dropPartition(SoakTable.PATH, spec, false).get();
-        for (EnrichedTable.Group group : table.groups()) {
-            TablePath companion = group.companionPath();
-            connection.getAdmin().dropPartition(companion, spec, true).get();
+        try (Connection connection = ConnectionFactory.createConnection(clientConf)) {
+            connection.getAdmin().dropPartition(SoakTable.PATH, spec, false).get();
+            for (EnrichedTable.Group group : table.groups()) {
+                TablePath companion = group.companionPath();
+                connection.getAdmin().dropPartition(companion, spec, true).get();
+            }
         }
         dropped.add(partition);
         return "partition " + partition + " (rows went on into a new side partition)";
     }
 
     private PartitionInfo partition(String name) throws Exception {
-        for (PartitionInfo info : SoakFluss.partitions(connection, SoakTable.PATH)) {
-            if (info.getPartitionName().equals(name)) {
-                return info;
+        try (Connection connection = ConnectionFactory.createConnection(clientConf)) {
+            for (PartitionInfo info : SoakFluss.partitions(connection, SoakTable.PATH)) {
+                if (info.getPartitionName().equals(name)) {
+                    return info;
+                }
             }
         }
         throw new IllegalStateException("Partition " + name + " of " + SoakTable.PATH + " is gone");

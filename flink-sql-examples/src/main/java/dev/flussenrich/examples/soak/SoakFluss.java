@@ -15,8 +15,9 @@ import java.util.List;
 
 /**
  * The soak's own read-only Fluss calls, sent again while they fail with a retriable error as
- * fluss-enrich's are: an embedded tablet server restarts on a new port, and the client's metadata
- * still names the old one until it learns better ("Disconnected from node ...").
+ * fluss-enrich's are: an embedded tablet server restarts on a new port, and a client's metadata
+ * still names the old one ("Disconnected from node ..."); a long-lived connection kept failing so
+ * for over 60 s, so the soak's faults and checks each open a connection of their own.
  */
 final class SoakFluss {
 
