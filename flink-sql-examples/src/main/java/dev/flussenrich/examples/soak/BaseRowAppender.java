@@ -261,6 +261,11 @@ final class BaseRowAppender implements AutoCloseable {
         return livePartition;
     }
 
+    /** The partitions filled to expire. */
+    Set<String> expiringPartitions() {
+        return Set.copyOf(expiring);
+    }
+
     /** The partitions filled to expire that are gone now. */
     int expiredPartitions(Set<String> existing) {
         return (int) expiring.stream().filter(p -> !existing.contains(p)).count();

@@ -96,6 +96,7 @@ public final class ChaosSoak {
                         appender.appendedRows());
                 Connection checking = ConnectionFactory.createConnection(fluss.clientConfig());
                 SoakChecker checker = new SoakChecker(checking, table, settings.catchUp());
+                checker.awaitExpired(appender.expiringPartitions());
                 Set<String> partitions = checker.existingPartitions();
                 Set<Long> expected = appender.idsIn(partitions);
                 Map<String, long[]> watermarks = checker.awaitWatermarks(partitions);

@@ -50,6 +50,18 @@ final class SoakChecker {
         return names;
     }
 
+    /**
+     * Waits until auto-partitioning dropped every partition filled to expire, so that no partition
+     * goes away while the checks run (a listing of one gone fails with PartitionNotExistException).
+     */
+    void awaitExpired(Set<String> expiring) throws Exception {
+        long deadline = System.nanoTime() + catchUp.toNanos();
+        while (existingPartitions().stream().anyMatch(expiring::contains)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
     /** Per group: its watermarks and the base's high watermarks, summed, once equal or late. */
     Map<String, long[]> awaitWatermarks(Set<String> partitions) throws Exception {
         long deadline = System.nanoTime() + catchUp.toNanos();
