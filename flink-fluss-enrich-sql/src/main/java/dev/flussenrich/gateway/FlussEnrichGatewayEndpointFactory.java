@@ -42,7 +42,8 @@ public class FlussEnrichGatewayEndpointFactory extends SqlGatewayRestEndpointFac
     @Override
     public SqlGatewayEndpoint createSqlGatewayEndpoint(Context context) {
         SqlGatewayService enriching =
-                new EnrichingSqlGatewayService(context.getSqlGatewayService());
+                new EnrichingSqlGatewayService(
+                        context.getSqlGatewayService(), context.getFlinkConfiguration());
         return super.createSqlGatewayEndpoint(
                 new Context() {
                     @Override

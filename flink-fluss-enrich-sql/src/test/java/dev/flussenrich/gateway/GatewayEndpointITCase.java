@@ -6,6 +6,7 @@
 package dev.flussenrich.gateway;
 
 import dev.flussenrich.sql.EnrichmentPlanningException;
+import dev.flussenrich.testutils.CapturedLogs;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.SqlGatewayRestClient;
@@ -174,7 +175,91 @@ class GatewayEndpointITCase {
                     .isInstanceOf(EnrichmentPlanningException.class)
                     .hasMessageContaining("writes group 'geo' of table")
                     .hasMessageContaining("twice");
+
+            // A statement set written as one statement is one statement of the script: its
+            // INSERTs are planned, and two into one group refused. Before, the script was split at
+            // the INSERTs' semicolons and went unplanned, the refusal too.
+            assertThat(
+                            service.planScript(
+                                    handle,
+                                    "Execute Statement Set Begin\n"
+                                            + String.format(insert, "UPPER")
+                                            + ";\nEnd;\nSET 'a' = 'b';"))
+                    .isEqualTo(
+                            "Execute Statement Set Begin\n"
+                                    + "INSERT INTO `"
+                                    + table
+                                    + "` /*+ OPTIONS('enrichment.group'='geo') */ (`_bucket`,"
+                                    + " `_offset`, `city`)\n"
+                                    + "SELECT `_bucket`, `_offset`, UPPER(`ip`) AS `city`\n"
+                                    + "FROM `"
+                                    + table
+                                    + "` /*+ OPTIONS('scan.startup.mode'='enrichment-watermark',"
+                                    + " 'scan.startup.enrichment.group'='geo') */;\n"
+                                    + "END;\n"
+                                    + "SET 'a' = 'b';\n");
+            assertThatThrownBy(
+                            () ->
+                                    service.planScript(
+                                            handle,
+                                            "EXECUTE STATEMENT SET BEGIN\n"
+                                                    + String.format(insert, "UPPER")
+                                                    + ";\n"
+                                                    + String.format(insert, "LOWER")
+                                                    + ";\nEND;"))
+                    .isInstanceOf(EnrichmentPlanningException.class)
+                    .hasMessageContaining("writes group 'geo' of table")
+                    .hasMessageContaining("twice");
         }
+    }
+
+    /**
+     * A password in a statement is in no log line and no error of the endpoint: the planner's debug
+     * line shows the statement and its rewrite with the password hidden, and so does the refusal of
+     * a statement set that writes a group twice, which shows both INSERTs.
+     */
+    @Test
+    void aPasswordInAStatementIsInNoLogLineOrErrorOfTheEndpoint() throws Exception {
+        String password = "pw-" + UUID.randomUUID();
+        String secretHint =
+                "/*+ OPTIONS('enrichment.group'='geo', 'client.security.sasl.password'='"
+                        + password
+                        + "') */";
+        CapturedLogs logs = CapturedLogs.start();
+        OperationResult refused;
+        try (Session session = rest.openSession()) {
+            String table = createDeviceLogs(session);
+            session.execute("INSERT INTO " + table + " VALUES (1, 'host-a')");
+            String insert =
+                    "INSERT INTO "
+                            + table
+                            + " "
+                            + secretHint
+                            + " SELECT %s(ip) AS city FROM "
+                            + table;
+            session.execute(String.format(insert, "UPPER"));
+
+            session.execute("BEGIN STATEMENT SET");
+            session.execute(String.format(insert, "LOWER"));
+            refused = session.result(session.submit(String.format(insert, "TRIM")));
+            session.execute("END");
+        } finally {
+            logs.close();
+        }
+
+        assertThat(refused.failed()).isTrue();
+        assertThat(refused.failure().errors())
+                .contains("writes group 'geo' of table")
+                .contains("'client.security.sasl.password'='******'")
+                .doesNotContain(password);
+        assertThat(logs.lines())
+                .anyMatch(
+                        line ->
+                                line.startsWith("Session ")
+                                        && line.contains(" runs\n")
+                                        && line.contains(
+                                                "'client.security.sasl.password'='******'"));
+        assertThat(logs.lines()).noneMatch(line -> line.contains(password));
     }
 
     /** Makes the session batch (synchronous DML) on the fluss-enrich catalog; creates a table. */

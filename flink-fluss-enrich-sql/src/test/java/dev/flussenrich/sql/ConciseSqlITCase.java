@@ -5,6 +5,7 @@
 
 package dev.flussenrich.sql;
 
+import dev.flussenrich.testutils.CapturedLogs;
 import dev.flussenrich.testutils.EnrichmentProgress;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.FlussOwnConnector;
@@ -16,6 +17,7 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,8 +27,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.flussenrich.testutils.FlinkSql.await;
@@ -429,5 +433,310 @@ class ConciseSqlITCase {
                                 + "+I[2, city;10.0.0.2, private]\n"
                                 + "+I[3, city;192.0.2.3, public]\n"
                                 + "3 rows\n");
+    }
+
+    /** The script runner's head: batch, synchronous INSERTs, the catalog; then a table. */
+    private static final String SCRIPT_HEAD =
+            "SET 'execution.runtime-mode' = 'batch';\n"
+                    + "SET 'table.dml-sync' = 'true';\n"
+                    + "SET 'parallelism.default' = '2';\n"
+                    + "CREATE CATALOG enrich WITH ('type' = 'fluss-enrich', 'bootstrap.servers' ="
+                    + " '${bootstrap.servers}', 'default-database' = '${database}');\n"
+                    + "USE CATALOG enrich;\n"
+                    + "CREATE TABLE ${table} (id INT, ip STRING, city STRING, country STRING, score"
+                    + " DOUBLE) WITH ('bucket.num' = '2', 'bucket.key' = 'id', 'column-groups.geo' ="
+                    + " 'city, country', 'column-groups.risk' = 'score');\n"
+                    + "INSERT INTO ${table} VALUES (1, 'ip1'), (2, 'ip2');\n";
+
+    private static final String GEO_INSERT =
+            "INSERT INTO ${table} /*+ enrichment.group='geo' */ SELECT CONCAT('c;', ip) AS city,"
+                    + " 'EC' AS country FROM ${table}";
+    private static final String RISK_INSERT =
+            "INSERT INTO ${table} /*+ enrichment.group='risk' */ SELECT id * 1.5e0 AS score FROM"
+                    + " ${table}";
+    private static final String QUERY =
+            "SELECT id, city, country, score FROM ${table} ORDER BY id;";
+
+    /** What the script runner printed; the variables name the cluster and the table. */
+    private static String runScript(String script, String table) {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        new SqlScriptRunner(
+                        scriptVariables(table, Map.of()),
+                        new PrintStream(output, true, StandardCharsets.UTF_8))
+                .run(script);
+        return output.toString(StandardCharsets.UTF_8);
+    }
+
+    private static Map<String, String> scriptVariables(String table, Map<String, String> more) {
+        Map<String, String> variables = new HashMap<>(more);
+        variables.put("bootstrap.servers", SharedFlussCluster.cluster().bootstrapServers());
+        variables.put("database", SharedFlussCluster.DATABASE);
+        variables.put("table", table);
+        return variables;
+    }
+
+    private static String explicitGeo(String table) {
+        return "INSERT INTO `"
+                + table
+                + "` /*+ OPTIONS('enrichment.group'='geo') */ (`_bucket`, `_offset`, `city`,"
+                + " `country`)\n"
+                + "SELECT `_bucket`, `_offset`, `CONCAT`('c;', `ip`) AS `city`, 'EC' AS `country`\n"
+                + "FROM `"
+                + table
+                + "` /*+ OPTIONS('scan.startup.mode'='enrichment-watermark',"
+                + " 'scan.startup.enrichment.group'='geo') */";
+    }
+
+    private static String explicitRisk(String table) {
+        return "INSERT INTO `"
+                + table
+                + "` /*+ OPTIONS('enrichment.group'='risk') */ (`_bucket`, `_offset`, `score`)\n"
+                + "SELECT `_bucket`, `_offset`, `id` * 1.5E0 AS `score`\n"
+                + "FROM `"
+                + table
+                + "` /*+ OPTIONS('scan.startup.mode'='enrichment-watermark',"
+                + " 'scan.startup.enrichment.group'='risk') */";
+    }
+
+    private static final String ENRICHED_ROWS =
+            "id | city | country | score\n"
+                    + "+I[1, c;ip1, EC, 1.5]\n"
+                    + "+I[2, c;ip2, EC, 3.0]\n"
+                    + "2 rows\n";
+
+    /**
+     * EXECUTE STATEMENT SET BEGIN ...; ...; END is one statement of a script: its concise INSERTs
+     * are rewritten and run as one job. Before, the script was split at the INSERTs' semicolons and
+     * Flink got a part of it ("Statement 8 of the script failed: Encountered "<EOF>" at line 2").
+     */
+    @Test
+    void theScriptRunnerRewritesTheInsertsOfAStatementSetAndRunsThemAsOneJob() throws Exception {
+        String table = SharedFlussCluster.newTablePath("script_set").getTableName();
+        String printed =
+                runScript(
+                        SCRIPT_HEAD
+                                + "execute statement set begin\n"
+                                + GEO_INSERT
+                                + ";\n"
+                                + RISK_INSERT
+                                + ";\n"
+                                + "end;\n"
+                                + QUERY,
+                        table);
+
+        assertThat(printed)
+                .contains(
+                        "[INFO] Rewritten by the enrichment planner to:\n"
+                                + "execute statement set begin\n"
+                                + explicitGeo(table)
+                                + ";\n"
+                                + explicitRisk(table)
+                                + ";\n"
+                                + "END;\n"
+                                + "[INFO] Submitted job ")
+                .endsWith(ENRICHED_ROWS);
+        assertThat(printed.split("\\[INFO] Submitted job ", -1))
+                .as("one job for the base rows, one for the set")
+                .hasSize(3);
+    }
+
+    /** The SQL Client's form: BEGIN STATEMENT SET;, the INSERTs, END;. */
+    @Test
+    void theScriptRunnerRunsTheSqlClientsStatementSet() throws Exception {
+        String table = SharedFlussCluster.newTablePath("script_client_set").getTableName();
+        String printed =
+                runScript(
+                        SCRIPT_HEAD
+                                + "BEGIN STATEMENT SET;\n"
+                                + GEO_INSERT
+                                + ";\n"
+                                + RISK_INSERT
+                                + ";\n"
+                                + "END;\n"
+                                + QUERY,
+                        table);
+
+        assertThat(printed)
+                .contains(
+                        "Flink SQL> BEGIN STATEMENT SET;\n"
+                                + "[INFO] Begin a statement set.\n"
+                                + "Flink SQL> "
+                                + GEO_INSERT
+                                + ";\n"
+                                + "[INFO] Rewritten by the enrichment planner to:\n"
+                                + explicitGeo(table)
+                                + ";\n"
+                                + "[INFO] Add SQL update statement to the statement set.\n"
+                                + "Flink SQL> "
+                                + RISK_INSERT
+                                + ";\n"
+                                + "[INFO] Rewritten by the enrichment planner to:\n"
+                                + explicitRisk(table)
+                                + ";\n"
+                                + "[INFO] Add SQL update statement to the statement set.\n"
+                                + "Flink SQL> END;\n"
+                                + "[INFO] Submitted job ")
+                .endsWith(ENRICHED_ROWS);
+        assertThat(printed.split("\\[INFO] Submitted job ", -1)).hasSize(3);
+    }
+
+    /**
+     * A statement set of a script that writes one group twice is refused before any job, in both
+     * forms. Before, the one-statement form was split and Flink got the concise form.
+     */
+    @Test
+    void aScriptsStatementSetThatWritesAGroupTwiceIsRefusedBeforeAnyJob() throws Exception {
+        String otherGeo = GEO_INSERT.replace("'c;'", "'d;'");
+        for (String set :
+                List.of(
+                        "EXECUTE STATEMENT SET BEGIN\n"
+                                + GEO_INSERT
+                                + ";\n"
+                                + otherGeo
+                                + ";\nEND;\n",
+                        "BEGIN STATEMENT SET;\n" + GEO_INSERT + ";\n" + otherGeo + ";\nEND;\n")) {
+            String table = SharedFlussCluster.newTablePath("script_twice").getTableName();
+            // the one-statement set is statement 8; in the SQL Client's form the second INSERT is
+            // 10
+            int failing = set.startsWith("EXECUTE") ? 8 : 10;
+            assertThatThrownBy(() -> runScript(SCRIPT_HEAD + set + QUERY, table))
+                    .isInstanceOf(SqlScriptRunner.ScriptException.class)
+                    .hasMessageStartingWith(
+                            "Statement "
+                                    + failing
+                                    + " of the script failed: The statement set writes group"
+                                    + " 'geo' of table 'enrich."
+                                    + SharedFlussCluster.DATABASE
+                                    + "."
+                                    + table
+                                    + "' twice")
+                    .hasMessageContaining(
+                            "The INSERTs:\n  "
+                                    + asPlanned(GEO_INSERT, table)
+                                    + "\n  "
+                                    + asPlanned(otherGeo, table))
+                    .hasRootCauseInstanceOf(EnrichmentPlanningException.class);
+            assertThat(
+                            EnrichmentProgress.companionRows(
+                                    TablePath.of(SharedFlussCluster.DATABASE, table), "geo"))
+                    .as("no job ran")
+                    .isZero();
+        }
+    }
+
+    /** An INSERT of the script as the planner names it: variables set, the hint's long form. */
+    private static String asPlanned(String insert, String table) {
+        return insert.replace("${table}", table)
+                .replace(
+                        "/*+ enrichment.group='geo' */",
+                        "/*+ OPTIONS('enrichment.group'='geo') */");
+    }
+
+    /**
+     * A password given to the script through a variable is in no output, message or log line,
+     * though the statement that fails carries it twice and its error repeats that statement.
+     * Before, the runner echoed each statement with the password substituted and put it into its
+     * exception, and the planner's error held both INSERTs as written.
+     */
+    @Test
+    void aPasswordOfAScriptIsInNoOutputExceptionOrLogLine() throws Exception {
+        String password = "pw-" + UUID.randomUUID();
+        String table = SharedFlussCluster.newTablePath("script_secret").getTableName();
+        String secretHint =
+                "/*+ OPTIONS('enrichment.group' = 'geo', 'client.security.sasl.password' ="
+                        + " '${pw}') */";
+        String script =
+                SCRIPT_HEAD.replace(
+                                "'default-database' = '${database}'",
+                                "'default-database' = '${database}',"
+                                        + " 'client.security.sasl.username' = 'enricher',"
+                                        + " 'client.security.sasl.password' = '${pw}'")
+                        + "EXECUTE STATEMENT SET BEGIN\n"
+                        + "INSERT INTO ${table} "
+                        + secretHint
+                        + " SELECT UPPER(ip) AS city FROM ${table} WHERE id < 2;\n"
+                        + "INSERT INTO ${table} "
+                        + secretHint
+                        + " SELECT LOWER(ip) AS city FROM ${table} WHERE id >= 2;\n"
+                        + "END;\n";
+
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
+        Throwable failure = null;
+        CapturedLogs logs = CapturedLogs.start();
+        try {
+            System.setOut(new PrintStream(new TeeOutputStream(stdout, console), true));
+            System.setErr(new PrintStream(new TeeOutputStream(stderr, console), true));
+            new SqlScriptRunner(
+                            scriptVariables(table, Map.of("pw", password)),
+                            new PrintStream(output, true, StandardCharsets.UTF_8))
+                    .run(script);
+        } catch (SqlScriptRunner.ScriptException e) {
+            failure = e;
+        } finally {
+            System.setOut(stdout);
+            System.setErr(stderr);
+            logs.close();
+        }
+
+        assertThat(failure)
+                .as("the statement set fails")
+                .hasMessageStartingWith(
+                        "Statement 8 of the script failed: The statement set writes group 'geo'")
+                .hasMessageContaining(
+                        "The INSERTs:\n  INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'geo',"
+                                + " 'client.security.sasl.password' = '******') */ SELECT"
+                                + " UPPER(ip) AS city");
+        String printed = output.toString(StandardCharsets.UTF_8);
+        assertThat(printed)
+                .contains("'client.security.sasl.password' = '******'")
+                .contains("[INFO] Submitted job ");
+        assertThat(logs.lines()).as("log lines").isNotEmpty();
+        assertThat(ExceptionUtils.stringifyException(failure)).doesNotContain(password);
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            assertThat(cause.getMessage()).doesNotContain(password);
+        }
+        assertThat(printed).doesNotContain(password);
+        assertThat(console.toString(StandardCharsets.UTF_8)).doesNotContain(password);
+        assertThat(logs.lines()).noneMatch(line -> line.contains(password));
+        // the password was used: the catalog the script made holds it, hidden when shown
+        assertThat(printed)
+                .contains(
+                        "'client.security.sasl.username' = 'enricher',"
+                                + " 'client.security.sasl.password' = '******'");
+    }
+
+    /** Writes to two streams. */
+    private static final class TeeOutputStream extends java.io.OutputStream {
+
+        private final java.io.OutputStream first;
+        private final java.io.OutputStream second;
+
+        TeeOutputStream(java.io.OutputStream first, java.io.OutputStream second) {
+            this.first = first;
+            this.second = second;
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            first.write(b);
+            second.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            first.write(b, off, len);
+            second.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws java.io.IOException {
+            first.flush();
+            second.flush();
+        }
     }
 }

@@ -51,7 +51,8 @@ public final class OneInsertPerGroup {
         new OneInsertPerGroup().add(groupWrites);
     }
 
+    /** The statement on one line, with the values of secret options hidden. */
     private static String oneLine(String statement) {
-        return statement.strip().replaceAll("\\s+", " ");
+        return StatementRedaction.redact(statement).strip().replaceAll("\\s+", " ");
     }
 }

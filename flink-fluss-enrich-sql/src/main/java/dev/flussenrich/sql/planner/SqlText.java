@@ -9,6 +9,7 @@ import org.apache.flink.annotation.Internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,29 +26,106 @@ public final class SqlText {
                     "/\\*\\+\\s*enrichment\\.group\\s*=\\s*'((?:[^']|'')*)'\\s*\\*/",
                     Pattern.CASE_INSENSITIVE);
 
+    /** The head of a statement set written as one statement; group 1: what follows BEGIN. */
+    private static final Pattern STATEMENT_SET_BEGIN =
+            Pattern.compile("(?is)\\bSTATEMENT\\s+SET\\s+BEGIN\\b(.*)");
+
+    private static final Pattern END_KEYWORD = Pattern.compile("(?i)END\\b");
+
     private SqlText() {}
 
     /**
      * The statements of a script, split at top-level semicolons, trimmed, without empty ones.
      * Comments stay inside the statement they are in.
+     *
+     * <p>A statement set written as one statement ({@code [EXPLAIN ...|EXECUTE] STATEMENT SET BEGIN
+     * <insert>; ... END}, any case) stays one statement: the semicolons that end its INSERTs do not
+     * end it; the {@code END} that follows one of them closes it (an {@code END} of a {@code CASE}
+     * inside an INSERT is not one: it never follows a semicolon). The SQL Client's {@code BEGIN
+     * STATEMENT SET;}, INSERTs, {@code END;} are statements of their own and split like any other.
      */
     public static List<String> splitStatements(String script) {
         List<String> statements = new ArrayList<>();
         int start = 0;
         int i = 0;
+        // whether the current statement was looked at for a statement set, and whether it is one
+        boolean classified = false;
+        boolean inStatementSet = false;
         while (i < script.length()) {
             int skipped = skipQuotedOrComment(script, i);
             if (skipped != i) {
                 i = skipped;
-            } else if (script.charAt(i) == ';') {
-                addIfNotBlank(statements, script.substring(start, i));
-                start = ++i;
-            } else {
-                i++;
+                continue;
             }
+            if (script.charAt(i) != ';') {
+                i++;
+                continue;
+            }
+            if (!classified) {
+                // the first semicolon of a statement set ends its first INSERT, not the set
+                inStatementSet = opensStatementSet(script.substring(start, i));
+                classified = true;
+            }
+            i++;
+            if (inStatementSet) {
+                // inside the set: the semicolon ends an INSERT; an END next closes the set, and
+                // the statement then ends at the next semicolon, as any other does
+                int end = endKeywordAt(script, i);
+                if (end >= 0) {
+                    inStatementSet = false;
+                    i = end;
+                }
+                continue;
+            }
+            addIfNotBlank(statements, script.substring(start, i - 1));
+            start = i;
+            classified = false;
         }
         addIfNotBlank(statements, script.substring(start));
         return statements;
+    }
+
+    /**
+     * Whether a statement's text up to its first semicolon opens a statement set written as one
+     * statement: {@code STATEMENT SET BEGIN} outside literals and comments, and not followed by
+     * {@code END} at once (an empty set is Flink's to refuse, and holds no semicolon to skip).
+     */
+    private static boolean opensStatementSet(String text) {
+        Matcher head = STATEMENT_SET_BEGIN.matcher(blankQuotedAndComments(text));
+        return head.find() && !head.group(1).strip().toUpperCase(Locale.ROOT).equals("END");
+    }
+
+    /** The index after an {@code END} keyword that is the next token from i; -1 if none is. */
+    private static int endKeywordAt(String text, int i) {
+        int j = i;
+        while (j < text.length()) {
+            if (Character.isWhitespace(text.charAt(j))) {
+                j++;
+            } else if (text.startsWith("--", j)
+                    || (text.startsWith("/*", j) && !text.startsWith("/*+", j))) {
+                j = skipQuotedOrComment(text, j);
+            } else {
+                break;
+            }
+        }
+        Matcher end = END_KEYWORD.matcher(text).region(j, text.length());
+        return end.lookingAt() ? end.end() : -1;
+    }
+
+    /** The text with each literal, quoted identifier and comment replaced by one space. */
+    private static String blankQuotedAndComments(String text) {
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < text.length()) {
+            int skipped = skipQuotedOrComment(text, i);
+            if (skipped != i) {
+                out.append(' ');
+                i = skipped;
+            } else {
+                out.append(text.charAt(i++));
+            }
+        }
+        return out.toString();
     }
 
     /** Replaces every shorthand enrichment hint outside string literals by its OPTIONS form. */
@@ -94,7 +172,7 @@ public final class SqlText {
     }
 
     /** The index after the literal, quoted identifier or comment starting at i; i if none does. */
-    private static int skipQuotedOrComment(String text, int i) {
+    static int skipQuotedOrComment(String text, int i) {
         char c = text.charAt(i);
         if (c == '\'' || c == '"' || c == '`') {
             int j = i + 1;
