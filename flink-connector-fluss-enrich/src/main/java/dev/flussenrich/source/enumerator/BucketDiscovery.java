@@ -26,6 +26,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Finds the buckets of a logical table not handed out yet and turns them into splits with exact
@@ -42,9 +43,20 @@ final class BucketDiscovery implements AutoCloseable {
     private final EnrichmentWatermarks watermarks;
     private final PartitionIds partitions;
     private final List<String> gatingGroups;
+    private final Consumer<BucketDiscovery> afterListing;
 
     BucketDiscovery(ScanSettings settings) {
+        this(settings, discovery -> {});
+    }
+
+    /**
+     * A discovery that calls {@code afterListing} between listing the partitions and looking up
+     * their offsets: where a test puts the faults that happen there (a partition that goes away, a
+     * connection that breaks).
+     */
+    BucketDiscovery(ScanSettings settings, Consumer<BucketDiscovery> afterListing) {
         this.settings = settings;
+        this.afterListing = afterListing;
         this.connection = settings.connection().connect();
         this.table = new EnrichedTables(connection.getAdmin()).load(settings.table());
         this.offsets = new BucketOffsets(connection.getAdmin());
@@ -61,7 +73,11 @@ final class BucketDiscovery implements AutoCloseable {
      * What one discovery found: splits of buckets not handed out yet, and the partitions that exist
      * now (empty for a table without partitions).
      */
-    record Discovered(List<BucketSplit> splits, Set<String> partitions) {}
+    record Discovered(List<BucketSplit> splits, Set<String> partitions, boolean partitioned) {
+
+        /** Nothing new in a table without partitions, after its first discovery. */
+        static final Discovered NOTHING_NEW = new Discovered(List.of(), Set.of(), false);
+    }
 
     /**
      * New splits for buckets not in {@code known}.
@@ -82,6 +98,7 @@ final class BucketDiscovery implements AutoCloseable {
                 fresh.add(bucket);
             }
         }
+        afterListing.accept(this);
         // One offsets request per partition for all new buckets, not one per bucket; buckets
         // with an explicit start offset need none.
         List<EnrichedBucket> positioned =
@@ -109,7 +126,7 @@ final class BucketDiscovery implements AutoCloseable {
                             Math.max(startOffset, stopOffset),
                             table.base().getTableId()));
         }
-        return new Discovered(splits, existing);
+        return new Discovered(splits, existing, table.isPartitioned());
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Hands out one split per (partition, bucket). Each bucket always goes to the same reader (by
@@ -32,6 +33,15 @@ import java.util.Set;
 public final class BucketEnumerator implements SplitEnumerator<BucketSplit, BucketEnumeratorState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(BucketEnumerator.class);
+
+    /**
+     * Attempts of one discovery, each on a new connection, before the job fails: a partition that
+     * expired between the listing and the offset lookup, a connection that still names a restarted
+     * server's old address, both pass by the next attempt.
+     */
+    static final int DISCOVERY_ATTEMPTS = 3;
+
+    private static final long RETRY_PAUSE_MILLIS = 1_000;
 
     private final SplitEnumeratorContext<BucketSplit> context;
     private final ScanSettings settings;
@@ -45,15 +55,33 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
      */
     private final Set<Integer> toldNoMoreSplits = new HashSet<>();
 
+    private final Function<ScanSettings, BucketDiscovery> discoveries;
     private volatile boolean initialDiscoveryDone;
+
+    /** Opened on the worker thread by the first discovery; replaced after a failed one. */
     private BucketDiscovery discovery;
+
+    /**
+     * Set once, by {@link #close()}: a discovery still running then (Flink closes the enumerator
+     * without waiting for it, at cancels and failovers) is not reported, not even its failure.
+     */
+    private boolean closed;
 
     public BucketEnumerator(
             SplitEnumeratorContext<BucketSplit> context,
             ScanSettings settings,
             BucketEnumeratorState restored) {
+        this(context, settings, restored, BucketDiscovery::new);
+    }
+
+    BucketEnumerator(
+            SplitEnumeratorContext<BucketSplit> context,
+            ScanSettings settings,
+            BucketEnumeratorState restored,
+            Function<ScanSettings, BucketDiscovery> discoveries) {
         this.context = context;
         this.settings = settings;
+        this.discoveries = discoveries;
         this.assigned = new HashSet<>(restored.assignedBuckets());
         this.pending = new ArrayList<>(restored.pendingSplits());
         this.initialDiscoveryDone = restored.initialDiscoveryDone();
@@ -69,19 +97,69 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
         }
     }
 
-    private BucketDiscovery.Discovered discover() {
-        if (discovery == null) {
-            discovery = new BucketDiscovery(settings);
+    /** One discovery, tried again on a new connection after a failure. */
+    private BucketDiscovery.Discovered discover() throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return discoverOnce();
+            } catch (RuntimeException e) {
+                dropDiscovery();
+                if (isClosed() || attempt == DISCOVERY_ATTEMPTS) {
+                    throw e;
+                }
+                LOG.warn(
+                        "Discovery of the buckets of {} failed (attempt {} of {}); trying again on"
+                                + " a new connection",
+                        settings.table(),
+                        attempt,
+                        DISCOVERY_ATTEMPTS,
+                        e);
+                Thread.sleep(RETRY_PAUSE_MILLIS * attempt);
+            }
         }
-        if (initialDiscoveryDone && !discovery.isPartitioned()) {
-            return new BucketDiscovery.Discovered(List.of(), Set.of());
+    }
+
+    private BucketDiscovery.Discovered discoverOnce() {
+        BucketDiscovery current = openDiscovery();
+        if (initialDiscoveryDone && !current.isPartitioned()) {
+            return BucketDiscovery.Discovered.NOTHING_NEW;
         }
         Set<EnrichedBucket> known;
         synchronized (this) {
             known = new HashSet<>(assigned);
             pending.forEach(split -> known.add(split.bucket()));
         }
-        return discovery.discover(known, !initialDiscoveryDone);
+        return current.discover(known, !initialDiscoveryDone);
+    }
+
+    private synchronized BucketDiscovery openDiscovery() {
+        if (closed) {
+            throw new IllegalStateException("The enumerator of " + settings.table() + " is closed");
+        }
+        if (discovery == null) {
+            discovery = discoveries.apply(settings);
+        }
+        return discovery;
+    }
+
+    /** Closes the discovery's connection; the next discovery opens a new one. */
+    private void dropDiscovery() {
+        BucketDiscovery dropped;
+        synchronized (this) {
+            dropped = discovery;
+            discovery = null;
+        }
+        if (dropped != null) {
+            try {
+                dropped.close();
+            } catch (Exception e) {
+                LOG.debug("Closing the discovery of {} failed", settings.table(), e);
+            }
+        }
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
     }
 
     /**
@@ -101,12 +179,20 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
     }
 
     private synchronized void onDiscovered(BucketDiscovery.Discovered discovered, Throwable error) {
+        if (closed) {
+            return;
+        }
         if (error != null) {
             throw new FlinkRuntimeException(
-                    "Could not list the buckets of " + settings.table(), error);
+                    "Could not list the buckets of "
+                            + settings.table()
+                            + " ("
+                            + DISCOVERY_ATTEMPTS
+                            + " attempts)",
+                    error);
         }
         List<BucketSplit> splits = discovered.splits();
-        if (discovery.isPartitioned()) {
+        if (discovered.partitioned()) {
             forgetGonePartitions(discovered.partitions());
         }
         // Discoveries run on a worker thread; the next one can start before this result is
@@ -188,12 +274,9 @@ public final class BucketEnumerator implements SplitEnumerator<BucketSplit, Buck
 
     @Override
     public void close() throws IOException {
-        if (discovery != null) {
-            try {
-                discovery.close();
-            } catch (Exception e) {
-                throw new IOException(e);
-            }
+        synchronized (this) {
+            closed = true;
         }
+        dropDiscovery();
     }
 }

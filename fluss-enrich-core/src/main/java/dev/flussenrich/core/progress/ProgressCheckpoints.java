@@ -28,6 +28,7 @@ import org.apache.fluss.types.DataTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -48,6 +49,8 @@ final class ProgressCheckpoints implements AutoCloseable {
 
     static final String PROGRESS_OF_PROPERTY = "fluss-enrich.progress-of";
 
+    private static final Duration ABSENT_RECHECK = Duration.ofSeconds(10);
+
     /**
      * Where a checkpoint belongs: the companion (its table id, so a re-created one starts anew).
      */
@@ -63,6 +66,9 @@ final class ProgressCheckpoints implements AutoCloseable {
     private Lookuper lookuper;
     private UpsertWriter writer;
     private boolean unavailable;
+
+    /** Until when a lookup trusts that the table does not exist yet (System.nanoTime). */
+    private long absentUntil;
 
     ProgressCheckpoints(Connection connection, TablePath base) {
         this.connection = connection;
@@ -119,10 +125,15 @@ final class ProgressCheckpoints implements AutoCloseable {
         if (table != null) {
             return true;
         }
+        if (!create && System.nanoTime() < absentUntil) {
+            return false;
+        }
         try {
             boolean exists = FlussCalls.await(connection.getAdmin().tableExists(path));
             if (!exists) {
                 if (!create) {
+                    // Asked again only after a while: a bounded read looks up every bucket.
+                    absentUntil = System.nanoTime() + ABSENT_RECHECK.toNanos();
                     return false;
                 }
                 createTable();
@@ -173,12 +184,8 @@ final class ProgressCheckpoints implements AutoCloseable {
         }
     }
 
-    private static Object[] keyFields(Key key) {
-        return new Object[] {key.companionTableId(), partitionIdOf(key), key.bucket()};
-    }
-
     private static InternalRow keyRow(Key key) {
-        return GenericRow.of(keyFields(key));
+        return GenericRow.of(key.companionTableId(), partitionIdOf(key), key.bucket());
     }
 
     private static long partitionIdOf(Key key) {
