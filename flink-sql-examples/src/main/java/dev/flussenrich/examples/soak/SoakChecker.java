@@ -25,7 +25,9 @@ import java.util.concurrent.Callable;
 /**
  * After the appender stopped: waits (poll with a deadline) until each group's watermark reaches the
  * base's high watermark in every partition that still exists, the stitched read has every row of
- * those partitions, and the lake too; then counts lost, duplicated and partial rows.
+ * those partitions, and the lake too; then counts lost, duplicated and partial rows. All waits
+ * share one deadline, the catch-up time from the checker's creation, so a read that never catches
+ * up still leaves time for the counts to be printed.
  */
 final class SoakChecker {
 
@@ -33,12 +35,12 @@ final class SoakChecker {
 
     private final Connection connection;
     private final EnrichedTable table;
-    private final Duration catchUp;
+    private final long deadline;
 
     SoakChecker(Connection connection, EnrichedTable table, Duration catchUp) {
         this.connection = connection;
         this.table = table;
-        this.catchUp = catchUp;
+        this.deadline = System.nanoTime() + catchUp.toNanos();
     }
 
     /** The partitions of the base table that still exist. */
@@ -55,7 +57,6 @@ final class SoakChecker {
      * goes away while the checks run (a listing of one gone fails with PartitionNotExistException).
      */
     void awaitExpired(Set<String> expiring) throws Exception {
-        long deadline = System.nanoTime() + catchUp.toNanos();
         while (existingPartitions().stream().anyMatch(expiring::contains)
                 && System.nanoTime() < deadline) {
             Thread.sleep(POLL.toMillis());
@@ -64,7 +65,6 @@ final class SoakChecker {
 
     /** Per group: its watermarks and the base's high watermarks, summed, once equal or late. */
     Map<String, long[]> awaitWatermarks(Set<String> partitions) throws Exception {
-        long deadline = System.nanoTime() + catchUp.toNanos();
         while (true) {
             Map<String, long[]> sums = watermarkSums(partitions);
             boolean caughtUp = sums.values().stream().allMatch(s -> s[0] == s[1]);
@@ -95,7 +95,6 @@ final class SoakChecker {
 
     /** Polls {@code read} until it holds every expected id or the deadline passes. */
     SoakRows awaitAll(Callable<SoakRows> read, Set<Long> expected) throws Exception {
-        long deadline = System.nanoTime() + catchUp.toNanos();
         while (true) {
             SoakRows rows = read.call();
             if (rows.containsAll(expected) || System.nanoTime() > deadline) {
@@ -116,6 +115,7 @@ final class SoakChecker {
                 rows.lost(expected),
                 rows.duplicated(),
                 rows.partial(),
+                rows.lostSample(expected),
                 new ArrayList<>(rows.partialSample()));
     }
 
@@ -127,6 +127,7 @@ final class SoakChecker {
             long lost,
             long duplicated,
             long partial,
+            List<String> lostSample,
             List<String> partialSample) {
 
         boolean ok() {

@@ -37,9 +37,10 @@ public record SoakReport(
                 failures.add(
                         String.format(
                                 Locale.ROOT,
-                                "%s: lost %d, duplicated %d, partial %d %s",
+                                "%s: lost %d %s, duplicated %d, partial %d %s",
                                 read.name(),
                                 read.lost(),
+                                read.lostSample(),
                                 read.duplicated(),
                                 read.partial(),
                                 read.partialSample()));

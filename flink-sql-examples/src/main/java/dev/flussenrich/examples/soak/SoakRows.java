@@ -41,6 +41,23 @@ final class SoakRows {
         return expected.stream().filter(id -> !arrivals.containsKey(id)).count();
     }
 
+    /** The first few runs of expected ids that never arrived, as "from-to", for the report. */
+    List<String> lostSample(Set<Long> expected) {
+        List<Long> lost =
+                expected.stream().filter(id -> !arrivals.containsKey(id)).sorted().toList();
+        List<String> runs = new ArrayList<>();
+        int i = 0;
+        while (i < lost.size() && runs.size() < 5) {
+            int j = i;
+            while (j + 1 < lost.size() && lost.get(j + 1) == lost.get(j) + 1) {
+                j++;
+            }
+            runs.add(i == j ? String.valueOf(lost.get(i)) : lost.get(i) + "-" + lost.get(j));
+            i = j + 1;
+        }
+        return runs;
+    }
+
     /** Arrivals beyond the first, over every id. */
     long duplicated() {
         return arrivals.values().stream().mapToLong(n -> n - 1).sum();
