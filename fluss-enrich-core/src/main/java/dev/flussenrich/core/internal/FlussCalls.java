@@ -67,12 +67,24 @@ public final class FlussCalls {
     private static final Duration RETRY_WAIT = Duration.ofSeconds(60);
 
     /**
-     * Waits for a read-only Fluss request, sending it again while it fails with a retriable error.
-     * Fluss's admin sends metadata requests to any tablet server it knows; right after one dies,
-     * they fail with a network error until the client learns of it.
+     * How long one attempt of a read-only request is waited for. Fluss 0.9.1 leaves some futures of
+     * a request to a tablet server that dies under it uncompleted (apache/fluss#3027 for offset
+     * lookups; the chaos soak found a partition listing of a reader waiting for ever, so its source
+     * never read its new splits): past this, the request is sent again.
+     */
+    public static final Duration ATTEMPT_WAIT = Duration.ofSeconds(10);
+
+    /**
+     * Waits for a read-only Fluss request, sending it again while it fails with a retriable error
+     * or gets no answer within 10 s. Fluss's admin sends metadata requests to any tablet server it
+     * knows; right after one dies, they fail with a network error until the client learns of it.
      */
     public static <T> T awaitRetrying(Supplier<CompletableFuture<T>> request) {
-        return retrying(() -> await(request.get()));
+        return awaitRetrying(request, ATTEMPT_WAIT);
+    }
+
+    static <T> T awaitRetrying(Supplier<CompletableFuture<T>> request, Duration attemptWait) {
+        return retrying(() -> await(request.get(), attemptWait, "a read-only Fluss request"));
     }
 
     /** Runs a read-only Fluss call, again while it fails with a retriable error (see above). */

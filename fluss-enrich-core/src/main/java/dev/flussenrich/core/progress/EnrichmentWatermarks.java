@@ -155,11 +155,13 @@ public final class EnrichmentWatermarks {
         return companionTableIds.computeIfAbsent(
                 group,
                 g ->
-                        FlussCalls.await(
-                                        connection
-                                                .getAdmin()
-                                                .getTableInfo(
-                                                        table.requireGroup(g).companionPath()))
+                        FlussCalls.awaitRetrying(
+                                        () ->
+                                                connection
+                                                        .getAdmin()
+                                                        .getTableInfo(
+                                                                table.requireGroup(g)
+                                                                        .companionPath()))
                                 .getTableId());
     }
 

@@ -82,7 +82,12 @@ final class ProgressCheckpoints implements AutoCloseable {
             return Optional.empty();
         }
         try {
-            InternalRow row = FlussCalls.await(lookuper.lookup(keyRow(key))).getSingletonRow();
+            InternalRow row =
+                    FlussCalls.await(
+                                    lookuper.lookup(keyRow(key)),
+                                    FlussCalls.ATTEMPT_WAIT,
+                                    "a watermark checkpoint lookup")
+                            .getSingletonRow();
             if (row == null) {
                 return Optional.empty();
             }
@@ -112,7 +117,8 @@ final class ProgressCheckpoints implements AutoCloseable {
             row.setField(3, checkpoint.position());
             row.setField(4, checkpoint.written().completeBelow());
             row.setField(5, BinaryString.fromString(checkpoint.written().runsText()));
-            FlussCalls.await(writer.upsert(row));
+            FlussCalls.await(
+                    writer.upsert(row), FlussCalls.ATTEMPT_WAIT, "a watermark checkpoint store");
         } catch (RuntimeException e) {
             giveUp("write", e);
         }
@@ -129,7 +135,8 @@ final class ProgressCheckpoints implements AutoCloseable {
             return false;
         }
         try {
-            boolean exists = FlussCalls.await(connection.getAdmin().tableExists(path));
+            boolean exists =
+                    FlussCalls.awaitRetrying(() -> connection.getAdmin().tableExists(path));
             if (!exists) {
                 if (!create) {
                     // Asked again only after a while: a bounded read looks up every bucket.

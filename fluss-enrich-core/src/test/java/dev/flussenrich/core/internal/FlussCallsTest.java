@@ -9,7 +9,11 @@ import org.apache.fluss.exception.PartitionNotExistException;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,6 +54,30 @@ class FlussCallsTest {
         assertThat(FlussCalls.isPartitionGone(new RuntimeException(new CompletionException(GONE))))
                 .isTrue();
         assertThat(FlussCalls.isPartitionGone(new RuntimeException("gone"))).isFalse();
+    }
+
+    /**
+     * A read-only request whose answer never comes (Fluss 0.9.1 drops the future of a request to a
+     * server that died under it) is sent again. Before, a reader's partition listing waited for
+     * ever and its source never read the splits it had been given (the chaos soak's lake).
+     */
+    @Test
+    void aReadOnlyRequestWithoutAnAnswerIsSentAgain() {
+        List<CompletableFuture<String>> sent = new ArrayList<>();
+        String answer =
+                FlussCalls.awaitRetrying(
+                        () -> {
+                            CompletableFuture<String> future = new CompletableFuture<>();
+                            if (!sent.isEmpty()) {
+                                future.complete("partitions");
+                            }
+                            sent.add(future);
+                            return future;
+                        },
+                        Duration.ofMillis(50));
+
+        assertThat(answer).isEqualTo("partitions");
+        assertThat(sent).hasSize(2);
     }
 
     private static Long fail(RuntimeException failure) {
