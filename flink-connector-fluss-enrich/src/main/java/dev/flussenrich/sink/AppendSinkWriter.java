@@ -85,10 +85,12 @@ final class AppendSinkWriter implements SinkWriter<RowData> {
             }
         }
         InternalRow flussRow = converter.toInternalRow(baseColumns.replaceRow(row));
+        String partition = null;
         if (partitionGetter != null) {
-            appender.ensurePartition(partitionGetter.getPartition(flussRow));
+            partition = partitionGetter.getPartition(flussRow);
+            appender.ensurePartition(partition);
         }
-        appender.append(flussRow);
+        appender.append(flussRow, partition);
         rowsSent.inc();
     }
 

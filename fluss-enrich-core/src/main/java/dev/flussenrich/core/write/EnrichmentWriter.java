@@ -130,12 +130,12 @@ public final class EnrichmentWriter implements AutoCloseable {
                         table.tablePath(), group.name(), bucket, state.watermark, sourceOffset);
             }
             for (long missing = state.watermark; missing < sourceOffset; missing++) {
-                companion.append(rows.row(bucket, missing, null));
+                companion.append(rows.row(bucket, missing, null), bucket.partitionName());
                 gapsFilled++;
             }
         }
         int appended = (int) (sourceOffset - state.watermark) + 1;
-        companion.append(rows.row(bucket, sourceOffset, values));
+        companion.append(rows.row(bucket, sourceOffset, values), bucket.partitionName());
         rowsWritten++;
         state.rowsSinceCheckpoint += appended;
         state.watermark = sourceOffset + 1;

@@ -5,6 +5,7 @@
 
 package dev.flussenrich.core.write;
 
+import dev.flussenrich.core.PartitionIds;
 import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.internal.PartitionCreator;
 import dev.flussenrich.core.internal.WritePermission;
@@ -20,7 +21,18 @@ import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
 
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -32,10 +44,22 @@ import java.util.concurrent.atomic.AtomicReference;
 @Internal
 public final class TableAppender implements AutoCloseable {
 
+    /**
+     * How long a flush of a partitioned table waits before it checks its partitions still exist.
+     */
+    static final Duration PARTITION_CHECK = Duration.ofSeconds(10);
+
     private final Table table;
     private final AppendWriter writer;
     private final PartitionCreator partitions;
+    private final PartitionIds partitionIds;
     private final String what;
+    private final Duration partitionCheck;
+
+    /** Partitions with rows appended since the last flush: rows that may not be sent yet. */
+    private final Set<String> unflushedPartitions = new HashSet<>();
+
+    private ExecutorService flusher;
     private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
     private volatile Runnable failureListener = () -> {};
 
@@ -43,11 +67,17 @@ public final class TableAppender implements AutoCloseable {
      * @param what the write as error messages name it, e.g. {@code "Writing to table 'db.t'"}
      */
     public TableAppender(Connection connection, TablePath path, String what) {
+        this(connection, path, what, PARTITION_CHECK);
+    }
+
+    TableAppender(Connection connection, TablePath path, String what, Duration partitionCheck) {
         this.table = FlussCalls.retrying(() -> connection.getTable(path));
         requireWritePermission(connection, path, what);
         this.writer = table.newAppend().createWriter();
         this.partitions = new PartitionCreator(connection.getAdmin(), table.getTableInfo());
+        this.partitionIds = new PartitionIds(connection.getAdmin(), path);
         this.what = what;
+        this.partitionCheck = partitionCheck;
     }
 
     private static void requireWritePermission(Connection connection, TablePath path, String what) {
@@ -89,9 +119,15 @@ public final class TableAppender implements AutoCloseable {
         this.failureListener = listener;
     }
 
-    /** Queues a row; a failure of an earlier append is thrown here. */
-    public void append(InternalRow row) {
+    /**
+     * Queues a row of a partition ({@code null} for a table without partitions); a failure of an
+     * earlier append is thrown here.
+     */
+    public void append(InternalRow row, @Nullable String partitionName) {
         rethrowFailure();
+        if (partitionName != null) {
+            unflushedPartitions.add(partitionName);
+        }
         writer.append(row)
                 .whenComplete(
                         (ignored, error) -> {
@@ -104,8 +140,66 @@ public final class TableAppender implements AutoCloseable {
     /** Waits until every queued row is acknowledged; rethrows the first failure. */
     public void flush() {
         rethrowFailure();
-        writer.flush();
+        if (unflushedPartitions.isEmpty()) {
+            writer.flush();
+        } else {
+            flushWhilePartitionsExist();
+            unflushedPartitions.clear();
+        }
         rethrowFailure();
+    }
+
+    /**
+     * Fluss 0.9.1's writer never gives up the rows of a partition dropped before they were sent,
+     * and while it holds them its sender sends nothing at all, for any partition (each round stops
+     * at the failed metadata update of the dropped one): its flush would wait for ever, and so
+     * would every checkpoint. So the flush runs aside, and every {@link #PARTITION_CHECK} the
+     * partitions written since the last flush are looked up; one that is gone fails the flush.
+     */
+    private void flushWhilePartitionsExist() {
+        Future<?> flushing = flusher().submit(writer::flush);
+        while (true) {
+            try {
+                flushing.get(partitionCheck.toMillis(), TimeUnit.MILLISECONDS);
+                return;
+            } catch (TimeoutException e) {
+                Set<String> existing = partitionIds.all().keySet();
+                for (String partition : unflushedPartitions) {
+                    if (!existing.contains(partition)) {
+                        throw new IllegalStateException(
+                                String.format(
+                                        "%s cannot finish: partition '%s' was dropped while rows"
+                                                + " for it were waiting to be sent, and Fluss's"
+                                                + " writer then sends no row of any partition. The"
+                                                + " job restarts from its last checkpoint and"
+                                                + " writes the rows again; those of the dropped"
+                                                + " partition are gone with it.",
+                                        what, partition));
+                    }
+                }
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                throw new IllegalStateException(what + " failed: " + e.getCause(), e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(what + " was interrupted while flushing", e);
+            }
+        }
+    }
+
+    private ExecutorService flusher() {
+        if (flusher == null) {
+            flusher =
+                    Executors.newSingleThreadExecutor(
+                            runnable -> {
+                                Thread thread = new Thread(runnable, "fluss-enrich-flush " + what);
+                                thread.setDaemon(true);
+                                return thread;
+                            });
+        }
+        return flusher;
     }
 
     /** Throws the first asynchronous append failure, if any. */
@@ -118,6 +212,9 @@ public final class TableAppender implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        if (flusher != null) {
+            flusher.shutdownNow();
+        }
         table.close();
     }
 }
