@@ -6,7 +6,6 @@
 package dev.flussenrich.examples.soak;
 
 import org.assertj.core.groups.Tuple;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,10 +24,7 @@ class ChaosSoakITCase {
     private static final long SEED = 42;
 
     @Test
-    @Disabled(
-            "Passed at 20a8510; the run at 0c2c27f (seed 42) waited out the catch-up for the"
-                    + " stitched read and the lake: under analysis (issue 24), re-enable after")
-    @Timeout(value = 12, unit = TimeUnit.MINUTES) // 3 min of faults, up to 3 min each catch-up
+    @Timeout(value = 12, unit = TimeUnit.MINUTES) // 3 min of faults, at most 3 min of catch-up
     void threeMinutesOfFaultsLoseDuplicateAndSplitNoRow() throws Exception {
         SoakSettings settings =
                 new SoakSettings(
