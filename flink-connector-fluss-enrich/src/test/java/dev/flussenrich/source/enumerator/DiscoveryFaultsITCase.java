@@ -91,16 +91,13 @@ class DiscoveryFaultsITCase {
         AtomicInteger attempts = new AtomicInteger();
         try (MockSplitEnumeratorContext<BucketSplit> context = new MockSplitEnumeratorContext<>(1);
                 BucketEnumerator enumerator =
-                        enumerator(
+                        enumeratorWith(
                                 context,
                                 path,
-                                settings ->
-                                        new BucketDiscovery(
-                                                settings,
-                                                discovery -> {
-                                                    attempts.incrementAndGet();
-                                                    breakConnection(discovery);
-                                                }))) {
+                                discovery -> {
+                                    attempts.incrementAndGet();
+                                    breakConnection(discovery);
+                                })) {
             enumerator.start();
             assertThatThrownBy(() -> context.runPeriodicCallable(0))
                     .hasMessage("Could not list the buckets of " + path + " (3 attempts)");
@@ -114,13 +111,8 @@ class DiscoveryFaultsITCase {
         List<BucketEnumerator> enumerators = new ArrayList<>();
         try (MockSplitEnumeratorContext<BucketSplit> context = new MockSplitEnumeratorContext<>(1);
                 BucketEnumerator enumerator =
-                        enumerator(
-                                context,
-                                path,
-                                settings ->
-                                        new BucketDiscovery(
-                                                settings,
-                                                discovery -> closeQuietly(enumerators.get(0))))) {
+                        enumeratorWith(
+                                context, path, discovery -> closeQuietly(enumerators.get(0)))) {
             enumerators.add(enumerator);
             context.registerReader(new ReaderInfo(0, "localhost"));
             enumerator.addReader(0);
@@ -174,6 +166,13 @@ class DiscoveryFaultsITCase {
             }
             return assigned;
         }
+    }
+
+    private BucketEnumerator enumeratorWith(
+            MockSplitEnumeratorContext<BucketSplit> context,
+            TablePath path,
+            Consumer<BucketDiscovery> afterListing) {
+        return enumerator(context, path, settings -> new BucketDiscovery(settings, afterListing));
     }
 
     private BucketEnumerator enumerator(
