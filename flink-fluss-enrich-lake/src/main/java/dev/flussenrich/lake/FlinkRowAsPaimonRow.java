@@ -6,9 +6,7 @@
 package dev.flussenrich.lake;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.TimestampData;
 
 import org.apache.paimon.data.BinaryString;
 import org.apache.paimon.data.Decimal;
@@ -21,8 +19,8 @@ import org.apache.paimon.types.RowKind;
 
 /**
  * The first {@code arity} fields of a Flink row as a Paimon row, read in place: Paimon's writer
- * copies each value once into its file format, so no row is built in between. Only the flat types
- * {@link LakeTypes} maps are read.
+ * copies each value once into its file format, so no row is built in between. Nested values are
+ * read in place too ({@link FlinkArrayAsPaimonArray}).
  */
 @Internal
 public final class FlinkRowAsPaimonRow implements InternalRow {
@@ -96,22 +94,17 @@ public final class FlinkRowAsPaimonRow implements InternalRow {
 
     @Override
     public BinaryString getString(int pos) {
-        return BinaryString.fromBytes(row.getString(pos).toBytes());
+        return FlinkToPaimon.string(row.getString(pos));
     }
 
     @Override
     public Decimal getDecimal(int pos, int precision, int scale) {
-        DecimalData decimal = row.getDecimal(pos, precision, scale);
-        return decimal.isCompact()
-                ? Decimal.fromUnscaledLong(decimal.toUnscaledLong(), precision, scale)
-                : Decimal.fromUnscaledBytes(decimal.toUnscaledBytes(), precision, scale);
+        return FlinkToPaimon.decimal(row.getDecimal(pos, precision, scale), precision, scale);
     }
 
     @Override
     public Timestamp getTimestamp(int pos, int precision) {
-        TimestampData timestamp = row.getTimestamp(pos, precision);
-        return Timestamp.fromEpochMillis(
-                timestamp.getMillisecond(), timestamp.getNanoOfMillisecond());
+        return FlinkToPaimon.timestamp(row.getTimestamp(pos, precision));
     }
 
     @Override
@@ -121,25 +114,21 @@ public final class FlinkRowAsPaimonRow implements InternalRow {
 
     @Override
     public Variant getVariant(int pos) {
-        throw notTiered("VARIANT");
+        throw FlinkToPaimon.noVariant();
     }
 
     @Override
     public InternalArray getArray(int pos) {
-        throw notTiered("ARRAY");
+        return new FlinkArrayAsPaimonArray(row.getArray(pos));
     }
 
     @Override
     public InternalMap getMap(int pos) {
-        throw notTiered("MAP");
+        return FlinkToPaimon.map(row.getMap(pos));
     }
 
     @Override
     public InternalRow getRow(int pos, int numFields) {
-        throw notTiered("ROW");
-    }
-
-    private static UnsupportedOperationException notTiered(String type) {
-        return new UnsupportedOperationException(type + " columns are not tiered (LakeTypes).");
+        return new FlinkRowAsPaimonRow(numFields).wrap(row.getRow(pos, numFields));
     }
 }

@@ -15,13 +15,11 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.types.RowKind;
 
-import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.data.Timestamp;
 
 /**
  * A Paimon row of the lake table as a Flink row, read in place; the union read copies it once into
- * a binary row. Only the flat types {@link LakeTypes} maps are read.
+ * a binary row. Nested values are read in place too ({@link PaimonArrayAsFlinkArray}).
  *
  * <p>Compiled against Flink 1.20, it has no {@code getVariant} (Flink 2.1 added it to {@code
  * RowData}): Flink calls it for VARIANT columns only, and no lake column is one (Fluss 0.9.1 has no
@@ -94,27 +92,22 @@ public final class PaimonRowAsFlinkRow implements RowData {
 
     @Override
     public StringData getString(int pos) {
-        return StringData.fromBytes(row.getString(pos).toBytes());
+        return PaimonToFlink.string(row.getString(pos));
     }
 
     @Override
     public DecimalData getDecimal(int pos, int precision, int scale) {
-        Decimal decimal = row.getDecimal(pos, precision, scale);
-        return decimal.isCompact()
-                ? DecimalData.fromUnscaledLong(decimal.toUnscaledLong(), precision, scale)
-                : DecimalData.fromUnscaledBytes(decimal.toUnscaledBytes(), precision, scale);
+        return PaimonToFlink.decimal(row.getDecimal(pos, precision, scale), precision, scale);
     }
 
     @Override
     public TimestampData getTimestamp(int pos, int precision) {
-        Timestamp timestamp = row.getTimestamp(pos, precision);
-        return TimestampData.fromEpochMillis(
-                timestamp.getMillisecond(), timestamp.getNanoOfMillisecond());
+        return PaimonToFlink.timestamp(row.getTimestamp(pos, precision));
     }
 
     @Override
     public <T> RawValueData<T> getRawValue(int pos) {
-        throw notTiered("RAW");
+        throw PaimonToFlink.noRawValue();
     }
 
     @Override
@@ -124,20 +117,16 @@ public final class PaimonRowAsFlinkRow implements RowData {
 
     @Override
     public ArrayData getArray(int pos) {
-        throw notTiered("ARRAY");
+        return new PaimonArrayAsFlinkArray(row.getArray(pos));
     }
 
     @Override
     public MapData getMap(int pos) {
-        throw notTiered("MAP");
+        return PaimonToFlink.map(row.getMap(pos));
     }
 
     @Override
     public RowData getRow(int pos, int numFields) {
-        throw notTiered("ROW");
-    }
-
-    private static UnsupportedOperationException notTiered(String type) {
-        return new UnsupportedOperationException(type + " columns are not tiered (LakeTypes).");
+        return new PaimonRowAsFlinkRow().wrap(row.getRow(pos, numFields));
     }
 }
