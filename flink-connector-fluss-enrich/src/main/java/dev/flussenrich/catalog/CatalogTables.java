@@ -9,20 +9,26 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
 import dev.flussenrich.table.IdentityMetadata;
+import dev.flussenrich.table.LakeDeclaration;
 
 import org.apache.fluss.config.FlussConfigUtils;
 import org.apache.fluss.flink.utils.FlinkConversions;
 import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.types.DataField;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.TableChange;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 
 import java.util.ArrayList;
@@ -178,6 +184,108 @@ final class CatalogTables {
                 && IdentityMetadata.ofKey(metadata.getMetadataKey().orElse(column.getName()))
                         .map(m -> m.columnName().equals(column.getName()))
                         .orElse(false);
+    }
+
+    /** {@code t$lake}: the lake part of logical table {@code t}, as Fluss names its own. */
+    static final String LAKE_PART_SUFFIX = "$lake";
+
+    static boolean isLakePart(String tableName) {
+        return tableName.endsWith(LAKE_PART_SUFFIX)
+                && tableName.length() > LAKE_PART_SUFFIX.length();
+    }
+
+    static TablePath logicalPathOfLakePart(ObjectPath path) {
+        String name = path.getObjectName();
+        return TablePath.of(
+                path.getDatabaseName(),
+                name.substring(0, name.length() - LAKE_PART_SUFFIX.length()));
+    }
+
+    /**
+     * The Flink view of {@code t$lake}: the lake table's columns (base and lake groups' columns,
+     * then the system columns {@code __bucket}, {@code __offset}, {@code __timestamp}), read from
+     * the newest tiered Paimon snapshot.
+     */
+    static CatalogTable toLakePartTable(EnrichedTable table) {
+        LakeDeclaration lake =
+                LakeDeclaration.of(table)
+                        .orElseThrow(
+                                () ->
+                                        new CatalogException(
+                                                String.format(
+                                                        "Table '%s' has no lake, so '%s%s' does"
+                                                                + " not exist: declare one with"
+                                                                + " ALTER TABLE %s SET ('%s' ="
+                                                                + " '<Paimon warehouse>').",
+                                                        table.tablePath(),
+                                                        table.tablePath().getTableName(),
+                                                        LAKE_PART_SUFFIX,
+                                                        table.tablePath().getTableName(),
+                                                        LakeDeclaration.WAREHOUSE)));
+        Schema.Builder schema = Schema.newBuilder();
+        org.apache.fluss.types.RowType logical = table.logicalRowType();
+        for (String column : LakeDeclaration.lakeColumns(table, lake.groupsOf(table))) {
+            schema.column(
+                    column,
+                    FlinkConversions.toFlinkType(logical.getTypeAt(logical.getFieldIndex(column))));
+        }
+        schema.column(LakeDeclaration.BUCKET_COLUMN, DataTypes.INT());
+        schema.column(LakeDeclaration.OFFSET_COLUMN, DataTypes.BIGINT());
+        schema.column(LakeDeclaration.TIMESTAMP_COLUMN, DataTypes.TIMESTAMP_LTZ(3));
+        Map<String, String> options = new HashMap<>();
+        options.put(FlussEnrichConnectorOptions.LAKE_PART.key(), "true");
+        return CatalogTable.newBuilder()
+                .schema(schema.build())
+                .comment("The lake part of " + table.tablePath())
+                .partitionKeys(table.base().getPartitionKeys())
+                .options(options)
+                .build();
+    }
+
+    /** Checks the lake options of a table being created; its groups are in the same options. */
+    static void checkLake(Map<String, String> options, TablePath path) {
+        List<String> groups =
+                options.keySet().stream()
+                        .filter(
+                                key ->
+                                        key.startsWith(
+                                                FlussEnrichConnectorOptions.COLUMN_GROUPS_PREFIX))
+                        .map(
+                                key ->
+                                        key.substring(
+                                                FlussEnrichConnectorOptions.COLUMN_GROUPS_PREFIX
+                                                        .length()))
+                        .toList();
+        checkLake(options, path, groups);
+    }
+
+    static void checkLake(Map<String, String> options, TablePath path, List<String> groups) {
+        try {
+            LakeDeclaration.of(options, path, groups);
+        } catch (ValidationException e) {
+            throw new CatalogException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The Fluss changes for an ALTER TABLE that only sets or resets lake options, or null when it
+     * changes anything else.
+     */
+    static List<org.apache.fluss.metadata.TableChange> lakeOptionChanges(
+            List<TableChange> changes, TablePath path) {
+        List<org.apache.fluss.metadata.TableChange> fluss = new ArrayList<>();
+        for (TableChange change : changes) {
+            if (change instanceof TableChange.SetOption set
+                    && set.getKey().startsWith(LakeDeclaration.PREFIX)) {
+                fluss.add(org.apache.fluss.metadata.TableChange.set(set.getKey(), set.getValue()));
+            } else if (change instanceof TableChange.ResetOption reset
+                    && reset.getKey().startsWith(LakeDeclaration.PREFIX)) {
+                fluss.add(org.apache.fluss.metadata.TableChange.reset(reset.getKey()));
+            } else {
+                return null;
+            }
+        }
+        return fluss.isEmpty() ? null : fluss;
     }
 
     /** Whether a Fluss table is a companion (hidden) rather than a logical table. */

@@ -11,6 +11,7 @@ import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.InvalidTableLayoutException;
 import dev.flussenrich.table.FlussEnrichConnectorOptionsUtil;
 import dev.flussenrich.table.FlussEnrichDynamicTableFactory;
+import dev.flussenrich.table.LakeSqlSupport;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.admin.Admin;
@@ -25,6 +26,7 @@ import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.TableChange;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
@@ -34,6 +36,7 @@ import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.factories.Factory;
 import org.apache.flink.table.procedures.Procedure;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
@@ -151,10 +154,14 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
     @Override
     public List<String> listProcedures(String databaseName) throws DatabaseNotExistException {
         if (PROCEDURE_DATABASE.equals(databaseName)) {
-            return List.of(
-                    AddColumnGroupProcedure.NAME,
-                    DropColumnGroupProcedure.NAME,
-                    EnrichmentStatusProcedure.NAME);
+            List<String> names =
+                    new ArrayList<>(
+                            List.of(
+                                    AddColumnGroupProcedure.NAME,
+                                    DropColumnGroupProcedure.NAME,
+                                    EnrichmentStatusProcedure.NAME));
+            LakeSqlSupport.find().ifPresent(lake -> names.addAll(lake.procedureNames()));
+            return names;
         }
         if (!databaseExists(databaseName)) {
             throw new DatabaseNotExistException(getName(), databaseName);
@@ -173,6 +180,11 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
                 case EnrichmentStatusProcedure.NAME:
                     return new EnrichmentStatusProcedure(connection, tables);
                 default:
+                    Optional<LakeSqlSupport> lake = LakeSqlSupport.find();
+                    if (lake.isPresent()
+                            && lake.get().procedureNames().contains(path.getObjectName())) {
+                        return lake.get().procedure(path.getObjectName(), connectionConfig, tables);
+                    }
                     break;
             }
         }
@@ -194,7 +206,14 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
         if (!tableExists(path)) {
             throw new TableNotExistException(getName(), path);
         }
-        TablePath tablePath = toTablePath(path);
+        if (CatalogTables.isLakePart(path.getObjectName())) {
+            return CatalogTables.toLakePartTable(
+                    loadLogTable(CatalogTables.logicalPathOfLakePart(path)));
+        }
+        return CatalogTables.toCatalogTable(loadLogTable(toTablePath(path)));
+    }
+
+    private EnrichedTable loadLogTable(TablePath tablePath) {
         EnrichedTable table;
         try {
             table = tables.load(tablePath);
@@ -202,8 +221,7 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
             throw new CatalogException(e.getMessage(), e);
         }
         try {
-            return CatalogTables.toCatalogTable(
-                    FlussEnrichConnectorOptionsUtil.requireLogTable(table));
+            return FlussEnrichConnectorOptionsUtil.requireLogTable(table);
         } catch (ValidationException e) {
             throw new CatalogException(e.getMessage(), e);
         }
@@ -211,8 +229,11 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
 
     @Override
     public boolean tableExists(ObjectPath path) {
-        return !CatalogTables.isHidden(path.getObjectName())
-                && await(admin.tableExists(toTablePath(path)));
+        String name = path.getObjectName();
+        if (CatalogTables.isLakePart(name)) {
+            return await(admin.tableExists(CatalogTables.logicalPathOfLakePart(path)));
+        }
+        return !CatalogTables.isHidden(name) && await(admin.tableExists(toTablePath(path)));
     }
 
     @Override
@@ -231,6 +252,7 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
             throw new CatalogException("The fluss-enrich catalog stores tables only, not views.");
         }
         TablePath tablePath = toTablePath(path);
+        CatalogTables.checkLake(resolved.getOptions(), tablePath);
         try {
             tables.create(
                     tablePath, CatalogTables.toDescriptor(resolved, tablePath.toString()), false);
@@ -249,6 +271,36 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
             throw new TableNotExistException(getName(), path);
         }
         tables.drop(toTablePath(path), ignoreIfNotExists);
+    }
+
+    /**
+     * {@code ALTER TABLE t SET (...)} and {@code RESET (...)} of the lake options ({@code lake.*}):
+     * checked on the table's new options, then stored with the base in Fluss. Every other change is
+     * refused, as before.
+     */
+    @Override
+    public void alterTable(
+            ObjectPath path,
+            CatalogBaseTable newTable,
+            List<TableChange> changes,
+            boolean ignoreIfNotExists)
+            throws TableNotExistException {
+        if (!tableExists(path) || CatalogTables.isLakePart(path.getObjectName())) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new TableNotExistException(getName(), path);
+        }
+        TablePath tablePath = toTablePath(path);
+        List<org.apache.fluss.metadata.TableChange> flussChanges =
+                CatalogTables.lakeOptionChanges(changes, tablePath);
+        if (flussChanges == null) {
+            alterTable(path, newTable, ignoreIfNotExists);
+            return;
+        }
+        EnrichedTable table = loadLogTable(tablePath);
+        CatalogTables.checkLake(newTable.getOptions(), tablePath, table.groupNames());
+        await(admin.alterTable(tablePath, flussChanges, false));
     }
 
     private static TablePath toTablePath(ObjectPath path) {

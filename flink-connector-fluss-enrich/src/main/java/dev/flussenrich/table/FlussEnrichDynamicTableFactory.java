@@ -19,6 +19,7 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
@@ -46,6 +47,7 @@ import static dev.flussenrich.table.FlussEnrichConnectorOptions.COLUMN_GROUPS_PR
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GAP_POLICY;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.FLUSS_TABLE;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.LAKE_PART;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_BYTES;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_ROWS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
@@ -104,11 +106,15 @@ public final class FlussEnrichDynamicTableFactory
                 SCAN_MAX_BUFFERED_ROWS,
                 SCAN_MAX_BUFFERED_BYTES,
                 ENRICHMENT_GROUP,
-                ENRICHMENT_GAP_POLICY);
+                ENRICHMENT_GAP_POLICY,
+                LAKE_PART);
     }
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
+        if (Configuration.fromMap(context.getCatalogTable().getOptions()).get(LAKE_PART)) {
+            return createLakePartSource(context);
+        }
         ResolvedTarget target = resolve(context);
         ReadableConfig options = target.options;
         boolean bounded =
@@ -137,6 +143,36 @@ public final class FlussEnrichDynamicTableFactory
                 options.get(ENRICHMENT_GAP_POLICY));
     }
 
+    /** {@code t$lake}: the newest tiered snapshot of {@code t}'s lake, read from Paimon. */
+    private DynamicTableSource createLakePartSource(Context context) {
+        String name = context.getObjectIdentifier().getObjectName();
+        String what = "Reading '" + name + "'";
+        LakeSqlSupport lakeModule = LakeSqlSupport.require(what);
+        FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+        helper.validateExcept(CLIENT_PREFIX, COLUMN_GROUPS_PREFIX, TABLE_PREFIX);
+        FlussConnectionConfig connection = connectionOf(context, helper.getOptions());
+        TablePath path =
+                TablePath.of(
+                        context.getObjectIdentifier().getDatabaseName(),
+                        name.substring(0, name.lastIndexOf('$')));
+        EnrichedTable table =
+                catalogTables != null ? loadFromCatalog(path) : load(connection, path);
+        LakeDeclaration lake =
+                LakeDeclaration.of(table)
+                        .orElseThrow(
+                                () ->
+                                        new ValidationException(
+                                                String.format(
+                                                        "%s: table '%s' has no lake (option"
+                                                                + " '%s').",
+                                                        what, path, LakeDeclaration.WAREHOUSE)));
+        return lakeModule.lakePart(
+                connection,
+                table,
+                lake,
+                context.getCatalogTable().getResolvedSchema().toPhysicalRowDataType());
+    }
+
     private record ResolvedTarget(
             FlussConnectionConfig connection,
             LogicalTable table,
@@ -145,7 +181,8 @@ public final class FlussEnrichDynamicTableFactory
 
     private ResolvedTarget resolve(Context context) {
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
-        helper.validateExcept(CLIENT_PREFIX, COLUMN_GROUPS_PREFIX, TABLE_PREFIX);
+        helper.validateExcept(
+                CLIENT_PREFIX, COLUMN_GROUPS_PREFIX, TABLE_PREFIX, LakeDeclaration.PREFIX);
         ReadableConfig options = helper.getOptions();
         FlussConnectionConfig connection = connectionOf(context, options);
         TablePath path = tablePathOf(context, options);

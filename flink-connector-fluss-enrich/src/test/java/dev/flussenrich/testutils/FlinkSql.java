@@ -64,6 +64,16 @@ public final class FlinkSql {
         return tEnv;
     }
 
+    /** A streaming environment as {@link #streaming()}, with checkpointing off. */
+    public static StreamTableEnvironment streamingWithoutCheckpoints() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        env.configure(noRestarts());
+        StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+        useCatalog(tEnv);
+        return tEnv;
+    }
+
     private static Configuration noRestarts() {
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");

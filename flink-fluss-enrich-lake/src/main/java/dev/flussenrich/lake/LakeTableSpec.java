@@ -6,6 +6,7 @@
 package dev.flussenrich.lake;
 
 import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.table.LakeDeclaration;
 
 import org.apache.fluss.metadata.DataLakeFormat;
 import org.apache.fluss.metadata.TableInfo;
@@ -49,9 +50,9 @@ public record LakeTableSpec(
         boolean bucketAligned)
         implements Serializable {
 
-    public static final String BUCKET_COLUMN = "__bucket";
-    public static final String OFFSET_COLUMN = "__offset";
-    public static final String TIMESTAMP_COLUMN = "__timestamp";
+    public static final String BUCKET_COLUMN = LakeDeclaration.BUCKET_COLUMN;
+    public static final String OFFSET_COLUMN = LakeDeclaration.OFFSET_COLUMN;
+    public static final String TIMESTAMP_COLUMN = LakeDeclaration.TIMESTAMP_COLUMN;
     private static final Set<String> SYSTEM_COLUMNS =
             Set.of(BUCKET_COLUMN, OFFSET_COLUMN, TIMESTAMP_COLUMN);
 
@@ -151,7 +152,9 @@ public record LakeTableSpec(
                             + lakeTable.getFullName()
                             + "' does not exist: run the enriched tiering of '"
                             + tieredFrom
-                            + "' first (FlussEnrichLake.tiering()).",
+                            + "' first (CALL <catalog>.sys.tier_to_lake('"
+                            + tieredFrom
+                            + "'), or FlussEnrichLake.tiering()).",
                     e);
         } catch (Exception e) {
             throw new IllegalStateException(

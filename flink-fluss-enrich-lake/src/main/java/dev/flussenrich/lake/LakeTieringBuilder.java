@@ -12,6 +12,7 @@ import dev.flussenrich.lake.tiering.TieringCommitter;
 import dev.flussenrich.lake.tiering.TieringLag;
 import dev.flussenrich.lake.tiering.TieringWriter;
 import dev.flussenrich.table.IdentityMetadata;
+import dev.flussenrich.table.LakeDeclaration;
 import dev.flussenrich.table.RowDataDeserializer;
 
 import org.apache.fluss.metadata.TablePath;
@@ -87,7 +88,7 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         FlussConnectionConfig connection = connection();
         EnrichedTable table = loadTable(connection);
         List<String> tiered = tieredGroups(table);
-        List<String> columns = columnsOf(table, tiered);
+        List<String> columns = LakeDeclaration.lakeColumns(table, tiered);
         Identifier lakeId = lakeIdentifier(table.tablePath());
         FileStoreTable lakeData =
                 LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
@@ -182,16 +183,5 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         }
         groups.forEach(table::requireGroup);
         return groups;
-    }
-
-    /** Base columns and the tiered groups' columns, in the logical table's order. */
-    private static List<String> columnsOf(EnrichedTable table, List<String> tiered) {
-        return table.logicalRowType().getFieldNames().stream()
-                .filter(
-                        column ->
-                                table.groupOf(column)
-                                        .map(group -> tiered.contains(group.name()))
-                                        .orElse(true))
-                .toList();
     }
 }

@@ -324,7 +324,9 @@ class LakeTieringITCase {
                                 + untiered
                                 + "' does not exist: run the enriched tiering of '"
                                 + untiered
-                                + "' first (FlussEnrichLake.tiering()).");
+                                + "' first (CALL <catalog>.sys.tier_to_lake('"
+                                + untiered
+                                + "'), or FlussEnrichLake.tiering()).");
     }
 
     /** Polls a gauge of the tiering committer until it satisfies {@code expected}. */

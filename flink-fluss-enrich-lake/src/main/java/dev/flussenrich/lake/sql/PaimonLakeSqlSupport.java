@@ -1,0 +1,47 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake.sql;
+
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.table.LakeDeclaration;
+import dev.flussenrich.table.LakeSqlSupport;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.procedures.Procedure;
+import org.apache.flink.table.types.DataType;
+
+import java.util.List;
+
+/** The lake module's part of the SQL surface, found by the catalog with ServiceLoader. */
+@Internal
+public final class PaimonLakeSqlSupport implements LakeSqlSupport {
+
+    @Override
+    public List<String> procedureNames() {
+        return List.of(TierToLakeProcedure.NAME);
+    }
+
+    @Override
+    public Procedure procedure(
+            String name, FlussConnectionConfig connection, EnrichedTables tables) {
+        if (!TierToLakeProcedure.NAME.equals(name)) {
+            throw new IllegalArgumentException("No lake procedure '" + name + "'.");
+        }
+        return new TierToLakeProcedure(connection, tables);
+    }
+
+    @Override
+    public ScanTableSource lakePart(
+            FlussConnectionConfig connection,
+            EnrichedTable table,
+            LakeDeclaration lake,
+            DataType physicalRow) {
+        return LakePartTableSource.of(table, lake, physicalRow);
+    }
+}

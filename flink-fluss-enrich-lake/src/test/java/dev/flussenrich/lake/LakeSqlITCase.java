@@ -1,0 +1,270 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.apache.paimon.table.FileStoreTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The lake through SQL alone, in the fluss-enrich catalog: declare it in the DDL or with ALTER
+ * TABLE, tier with {@code CALL enrich.sys.tier_to_lake}, read {@code t$lake}.
+ */
+@ExtendWith(SharedFlussCluster.class)
+class LakeSqlITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    @TempDir Path warehouse;
+
+    private String createTable(TableEnvironment sql, String prefix, String lakeOptions) {
+        String table = SharedFlussCluster.newTablePath(prefix).getTableName();
+        sql.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, ip STRING, city STRING, score DOUBLE) WITH ("
+                        + "'bucket.num' = '2', 'column-groups.geo' = 'city',"
+                        + " 'column-groups.risk' = 'score'"
+                        + lakeOptions
+                        + ")");
+        return table;
+    }
+
+    private String warehouseOption() {
+        return ", 'lake.warehouse' = '" + warehouse.toUri() + "'";
+    }
+
+    /** Base rows 0..rows-1 and their geo group; the risk group is never written. */
+    private static void writeRows(TableEnvironment sql, String table, int rows) throws Exception {
+        List<String> values = new ArrayList<>();
+        for (int id = 0; id < rows; id++) {
+            values.add("(" + id + ", '10.0.0." + id + "')");
+        }
+        FlinkSql.await(
+                sql.executeSql(
+                        "INSERT INTO " + table + " (id, ip) VALUES " + String.join(", ", values)));
+        FlinkSql.await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
+                                + " (_bucket, _offset, city) SELECT _bucket, _offset,"
+                                + " 'city-' || CAST(id AS STRING) FROM "
+                                + table));
+    }
+
+    @Test
+    void aSqlUserDeclaresTiersAndReadsTheLake() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table =
+                createTable(batch, "lake_sql", warehouseOption() + ", 'lake.groups' = 'geo'");
+        assertThat(showCreate(batch, table))
+                .contains("'lake.warehouse' = '" + warehouse.toUri() + "'")
+                .contains("'lake.groups' = 'geo'");
+        writeRows(batch, table, 6);
+
+        // The lake waits for geo only: risk is not a lake group, and is never written.
+        TableEnvironment streaming = FlinkSql.streaming();
+        String job =
+                call(streaming, "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
+        assertThat(job).matches("[0-9a-f]{32}");
+
+        List<String> expected =
+                FlinkSql.collect(batch, "SELECT id, ip, city, _bucket, _offset FROM " + table);
+        List<String> lake =
+                awaitRows(
+                        batch,
+                        "SELECT id, ip, city, __bucket, __offset FROM `" + table + "$lake`",
+                        expected.size());
+        assertThat(lake).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(lake).hasSize(6);
+        assertThat(FlinkSql.collect(batch, "SELECT city FROM `" + table + "$lake` WHERE id = 4"))
+                .containsExactly("+I[city-4]");
+        assertThat(FlinkSql.collect(batch, "SELECT COUNT(*) FROM `" + table + "$lake`"))
+                .containsExactly("+I[6]");
+    }
+
+    @Test
+    void aLakeDeclaredLaterWithAlterTableIsShownAndCanBeReset() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createTable(batch, "lake_alter", "");
+        assertThat(showCreate(batch, table)).doesNotContain("lake.");
+        assertThatThrownBy(() -> FlinkSql.collect(batch, "SELECT * FROM `" + table + "$lake`"))
+                .rootCause()
+                .hasMessage(
+                        "Table 'enrich_test."
+                                + table
+                                + "' has no lake, so '"
+                                + table
+                                + "$lake' does not exist: declare one with ALTER TABLE "
+                                + table
+                                + " SET ('lake.warehouse' = '<Paimon warehouse>').");
+
+        batch.executeSql(
+                "ALTER TABLE "
+                        + table
+                        + " SET ('lake.warehouse' = '"
+                        + warehouse.toUri()
+                        + "', 'lake.table' = 'lake_db.logs')");
+        assertThat(showCreate(batch, table))
+                .contains("'lake.warehouse' = '" + warehouse.toUri() + "'")
+                .contains("'lake.table' = 'lake_db.logs'");
+        writeRows(batch, table, 3);
+        call(
+                FlinkSql.streaming(),
+                "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
+        // All groups by default: risk is never written, so the lake stays empty, complete rows
+        // only.
+        assertThat(FlinkSql.collect(batch, "SELECT COUNT(*) FROM `" + table + "$lake`"))
+                .containsExactly("+I[0]");
+        FileStoreTable lake = PaimonReads.table(warehouse, "lake_db", "logs");
+        assertThat(lake.rowType().getFieldNames())
+                .containsExactly(
+                        "id", "ip", "city", "score", "__bucket", "__offset", "__timestamp");
+
+        batch.executeSql("ALTER TABLE " + table + " RESET ('lake.table', 'lake.warehouse')");
+        assertThat(showCreate(batch, table)).doesNotContain("lake.");
+    }
+
+    @Test
+    void lakeMistakesAreNamedWhenTheStatementIsPlanned() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        assertThatThrownBy(() -> createTable(batch, "lake_bad", ", 'lake.groups' = 'geo'"))
+                .rootCause()
+                .hasMessageMatching(
+                        "Table 'enrich_test\\.lake_bad_\\d+' has lake options but no"
+                                + " 'lake\\.warehouse': set it to the Paimon warehouse, e\\.g\\."
+                                + " 'file:///data/lake' or 's3://bucket/lake'\\.");
+        assertThatThrownBy(
+                        () ->
+                                createTable(
+                                        batch,
+                                        "lake_bad",
+                                        warehouseOption() + ", 'lake.groups' = 'geo, weather'"))
+                .rootCause()
+                .hasMessageMatching(
+                        "Table 'enrich_test\\.lake_bad_\\d+' has no column group 'weather'"
+                                + " \\(option 'lake\\.groups'\\); its groups are \\[geo, risk\\]\\.");
+        assertThatThrownBy(
+                        () ->
+                                createTable(
+                                        batch,
+                                        "lake_bad",
+                                        warehouseOption() + ", 'lake.path' = 'x'"))
+                .rootCause()
+                .hasMessageMatching(
+                        "Unknown lake option 'lake\\.path' on table 'enrich_test\\.lake_bad_\\d+':"
+                                + " the lake options are 'lake\\.warehouse', 'lake\\.table',"
+                                + " 'lake\\.groups' and 'lake\\.catalog\\.<Paimon catalog"
+                                + " option>'\\.");
+        assertThatThrownBy(
+                        () ->
+                                createTable(
+                                        batch,
+                                        "lake_bad",
+                                        warehouseOption()
+                                                + ", 'table.datalake.format' = 'iceberg'"))
+                .rootCause()
+                .hasMessageMatching(
+                        "Table 'enrich_test\\.lake_bad_\\d+' declares a lake, but its"
+                                + " 'table\\.datalake\\.format' is 'iceberg': enriched tiering"
+                                + " writes Paimon only\\. Set 'table\\.datalake\\.format' ="
+                                + " 'paimon' or leave it unset\\.");
+        assertThat(FlinkSql.collect(batch, "SHOW TABLES")).noneMatch(t -> t.contains("lake_bad"));
+
+        String table = createTable(batch, "lake_none", "");
+        assertThatThrownBy(
+                        () ->
+                                call(
+                                        FlinkSql.streaming(),
+                                        "CALL enrich.sys.tier_to_lake('enrich_test."
+                                                + table
+                                                + "')"))
+                .rootCause()
+                .hasMessage(
+                        "Table 'enrich_test."
+                                + table
+                                + "' has no lake: declare one with ALTER TABLE "
+                                + table
+                                + " SET ('lake.warehouse' = '<Paimon warehouse>'), then CALL"
+                                + " tier_to_lake again.");
+        assertThatThrownBy(
+                        () ->
+                                batch.executeSql(
+                                        "ALTER TABLE " + table + " SET ('lake.groups' = 'geo')"))
+                .rootCause()
+                .hasMessage(
+                        "Table 'enrich_test."
+                                + table
+                                + "' has lake options but no 'lake.warehouse': set it to the"
+                                + " Paimon warehouse, e.g. 'file:///data/lake' or"
+                                + " 's3://bucket/lake'.");
+        assertThat(showCreate(batch, table)).doesNotContain("lake.");
+    }
+
+    @Test
+    void tieringFromSqlNeedsCheckpointing() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createTable(batch, "lake_nocp", warehouseOption());
+        assertThatThrownBy(
+                        () ->
+                                call(
+                                        FlinkSql.streamingWithoutCheckpoints(),
+                                        "CALL enrich.sys.tier_to_lake('enrich_test."
+                                                + table
+                                                + "')"))
+                .rootCause()
+                .hasMessage(
+                        "tier_to_lake commits to the lake when a checkpoint completes, but"
+                                + " checkpointing is off: SET 'execution.checkpointing.interval'"
+                                + " = '30s' (how fresh the lake is), then CALL tier_to_lake"
+                                + " again.");
+    }
+
+    private static String showCreate(TableEnvironment sql, String table) throws Exception {
+        return FlinkSql.collect(sql, "SHOW CREATE TABLE " + table).get(0);
+    }
+
+    /** The one value a CALL returns (the job id). */
+    private static String call(TableEnvironment sql, String statement) throws Exception {
+        TableResult result = sql.executeSql(statement);
+        try (CloseableIterator<Row> rows = result.collect()) {
+            return String.valueOf(rows.next().getField(0));
+        }
+    }
+
+    /**
+     * Runs a bounded query until it returns {@code size} rows (the lake commits per checkpoint).
+     */
+    private static List<String> awaitRows(TableEnvironment sql, String query, int size)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        List<String> rows = FlinkSql.collect(sql, query);
+        while (rows.size() < size && System.nanoTime() < deadline) {
+            rows = FlinkSql.collect(sql, query);
+        }
+        return rows;
+    }
+}
