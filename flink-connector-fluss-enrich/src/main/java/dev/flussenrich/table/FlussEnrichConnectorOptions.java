@@ -7,7 +7,6 @@ package dev.flussenrich.table;
 
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.read.BufferBound;
-import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.write.GapPolicy;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -79,12 +78,14 @@ public final class FlussEnrichConnectorOptions {
 
     // ---------------------------------------------------------------- scan
 
-    public static final ConfigOption<StartPosition.Kind> SCAN_STARTUP_MODE =
+    public static final ConfigOption<ScanStartupMode> SCAN_STARTUP_MODE =
             ConfigOptions.key("scan.startup.mode")
-                    .enumType(StartPosition.Kind.class)
-                    .defaultValue(StartPosition.Kind.EARLIEST)
+                    .enumType(ScanStartupMode.class)
+                    .defaultValue(ScanStartupMode.FULL)
                     .withDescription(
-                            "Where a read starts in every bucket: 'earliest', 'latest',"
+                            "Where a read starts in every bucket: 'full' (a table with a lake:"
+                                    + " the lake, then the log from the offsets it recorded;"
+                                    + " otherwise as 'earliest'), 'earliest', 'latest',"
                                     + " 'timestamp' (needs scan.startup.timestamp) or"
                                     + " 'enrichment-watermark' (needs"
                                     + " scan.startup.enrichment.group). ('offset' is for the"

@@ -104,8 +104,9 @@ public final class FlussEnrichConnectorOptionsUtil {
 
     /** Where a table scan starts, from the {@code scan.startup.*} options. */
     public static StartPosition startPosition(ReadableConfig options, LogicalTable table) {
-        StartPosition.Kind mode = options.get(SCAN_STARTUP_MODE);
+        ScanStartupMode mode = options.get(SCAN_STARTUP_MODE);
         switch (mode) {
+            case FULL:
             case EARLIEST:
                 return StartPosition.earliest();
             case LATEST:
@@ -137,13 +138,13 @@ public final class FlussEnrichConnectorOptionsUtil {
                 throw new ValidationException(
                         String.format(
                                 "'%s' = '%s' is not supported in SQL: one offset does not fit"
-                                        + " every bucket. Use 'earliest', 'latest', 'timestamp'"
+                                        + " every bucket. Use 'full', 'earliest', 'latest', 'timestamp'"
                                         + " or 'enrichment-watermark'.",
                                 SCAN_STARTUP_MODE.key(), mode));
         }
     }
 
-    private static ValidationException requiredFor(String key, StartPosition.Kind mode) {
+    private static ValidationException requiredFor(String key, ScanStartupMode mode) {
         return new ValidationException(
                 String.format(
                         "'%s' is required when '%s' = '%s'.", key, SCAN_STARTUP_MODE.key(), mode));

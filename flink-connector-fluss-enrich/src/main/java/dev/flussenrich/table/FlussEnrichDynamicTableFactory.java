@@ -127,7 +127,10 @@ public final class FlussEnrichDynamicTableFactory
                 FlussEnrichConnectorOptionsUtil.startPosition(options, target.table),
                 bounded,
                 options.get(SCAN_PARTITION_DISCOVERY_INTERVAL),
-                FlussEnrichConnectorOptionsUtil.bufferBound(options));
+                FlussEnrichConnectorOptionsUtil.bufferBound(options),
+                options.get(SCAN_STARTUP_MODE) == ScanStartupMode.FULL
+                        ? lakeReadOf(target.enriched)
+                        : null);
     }
 
     @Override
@@ -175,9 +178,22 @@ public final class FlussEnrichDynamicTableFactory
 
     private record ResolvedTarget(
             FlussConnectionConfig connection,
+            EnrichedTable enriched,
             LogicalTable table,
             DataType physicalType,
             ReadableConfig options) {}
+
+    /** The lake a 'full' scan reads first, or null when the table declares none. */
+    private static LakeSqlSupport.LakeRead lakeReadOf(EnrichedTable table) {
+        return LakeDeclaration.of(table)
+                .map(
+                        lake ->
+                                new LakeSqlSupport.LakeRead(
+                                        lake,
+                                        LakeDeclaration.lakeColumns(table, lake.groupsOf(table)),
+                                        table.base().getPartitionKeys()))
+                .orElse(null);
+    }
 
     private ResolvedTarget resolve(Context context) {
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
@@ -193,7 +209,7 @@ public final class FlussEnrichDynamicTableFactory
         ResolvedSchema schema = context.getCatalogTable().getResolvedSchema();
         checkDeclaredColumns(schema, table);
         return new ResolvedTarget(
-                connection, table.logical(), schema.toPhysicalRowDataType(), options);
+                connection, table, table.logical(), schema.toPhysicalRowDataType(), options);
     }
 
     /**

@@ -26,6 +26,8 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
+import javax.annotation.Nullable;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,6 +50,9 @@ public final class FlussEnrichTableSource
     private final Duration discoveryInterval;
     private final BufferBound bufferBound;
 
+    /** The table's lake, read first in mode 'full'; null without one or in another mode. */
+    @Nullable private final LakeSqlSupport.LakeRead lake;
+
     private List<String> columns;
     private DataType projectedPhysicalType;
     private List<IdentityMetadata> metadata = List.of();
@@ -60,7 +65,8 @@ public final class FlussEnrichTableSource
             StartPosition start,
             boolean bounded,
             Duration discoveryInterval,
-            BufferBound bufferBound) {
+            BufferBound bufferBound,
+            @Nullable LakeSqlSupport.LakeRead lake) {
         this.connection = connection;
         this.table = table;
         this.physicalType = physicalType;
@@ -68,6 +74,7 @@ public final class FlussEnrichTableSource
         this.bounded = bounded;
         this.discoveryInterval = discoveryInterval;
         this.bufferBound = bufferBound;
+        this.lake = lake;
         this.columns = DataType.getFieldNames(physicalType);
         this.projectedPhysicalType = physicalType;
     }
@@ -96,6 +103,11 @@ public final class FlussEnrichTableSource
                         bounded,
                         discoveryInterval,
                         bufferBound);
+        if (lake != null && lake.covers(columns)) {
+            return SourceProvider.of(
+                    LakeSqlSupport.require("Reading the lake of '" + table.path() + "'")
+                            .unionRead(settings, deserializer, lake, metadata));
+        }
         return SourceProvider.of(FlussEnrichSource.of(settings, deserializer));
     }
 
@@ -146,7 +158,8 @@ public final class FlussEnrichTableSource
                         start,
                         bounded,
                         discoveryInterval,
-                        bufferBound);
+                        bufferBound,
+                        lake);
         copy.columns = columns;
         copy.projectedPhysicalType = projectedPhysicalType;
         copy.metadata = metadata;

@@ -8,10 +8,13 @@ package dev.flussenrich.table;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.source.ScanSettings;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.table.types.DataType;
 
@@ -41,6 +44,33 @@ public interface LakeSqlSupport {
             EnrichedTable table,
             LakeDeclaration lake,
             DataType physicalRow);
+
+    /**
+     * The union read of a SQL scan in mode {@code full}: the newest tiered snapshot of the lake,
+     * then the Fluss log as {@code log} says, from the offsets that snapshot recorded. Rows are
+     * {@code log}'s columns then {@code metadata}, as {@code deserializer} makes them from the log.
+     * Without a tiered snapshot yet, the log alone from its start.
+     */
+    Source<RowData, ?, ?> unionRead(
+            ScanSettings log,
+            RowDataDeserializer deserializer,
+            LakeRead lake,
+            List<IdentityMetadata> metadata);
+
+    /**
+     * What a union read needs to know of a table's lake.
+     *
+     * @param lakeColumns the logical columns the lake holds
+     * @param partitionKeys the base's partition keys (the lake's too)
+     */
+    record LakeRead(
+            LakeDeclaration declaration, List<String> lakeColumns, List<String> partitionKeys) {
+
+        /** Whether the lake holds every column a read asks for. */
+        public boolean covers(List<String> columns) {
+            return lakeColumns.containsAll(columns);
+        }
+    }
 
     static Optional<LakeSqlSupport> find() {
         ClassLoader loader = LakeSqlSupport.class.getClassLoader();

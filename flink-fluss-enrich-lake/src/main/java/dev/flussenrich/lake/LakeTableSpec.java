@@ -141,6 +141,19 @@ public record LakeTableSpec(
                 : "bucket = " + bucket + " (bucket-unaware)";
     }
 
+    /** The Paimon table, if tiering created it already. */
+    public static Optional<FileStoreTable> loadIfExists(
+            Map<String, String> catalogOptions, Identifier lakeTable) {
+        try (Catalog catalog = catalogOf(catalogOptions)) {
+            return Optional.of((FileStoreTable) catalog.getTable(lakeTable));
+        } catch (Catalog.TableNotExistException e) {
+            return Optional.empty();
+        } catch (Exception e) {
+            throw new IllegalStateException(
+                    "Could not load Paimon table '" + lakeTable.getFullName() + "'.", e);
+        }
+    }
+
     /** A Paimon table tiering already created, for reading it. */
     public static FileStoreTable loadExisting(
             Map<String, String> catalogOptions, Identifier lakeTable, Object tieredFrom) {

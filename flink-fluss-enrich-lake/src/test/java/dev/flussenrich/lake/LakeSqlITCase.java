@@ -5,8 +5,13 @@
 
 package dev.flussenrich.lake;
 
+import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.metadata.PartitionSpec;
+import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -24,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -241,6 +247,86 @@ class LakeSqlITCase {
                                 + " checkpointing is off: SET 'execution.checkpointing.interval'"
                                 + " = '30s' (how fresh the lake is), then CALL tier_to_lake"
                                 + " again.");
+    }
+
+    @Test
+    void aBatchSelectReadsTheLakeThenTheLogEvenForAPartitionGoneFromFluss() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = SharedFlussCluster.newTablePath("lake_days").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
+                        + "'bucket.num' = '2', 'column-groups.geo' = 'city'"
+                        + warehouseOption()
+                        + ")");
+        writeDays(batch, table, 0, 6);
+        String identity = "SELECT id, dt, city, _partition, _bucket, _offset FROM " + table;
+        String fromFluss = identity + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */";
+        List<String> tiered = FlinkSql.collect(batch, fromFluss);
+        assertThat(tiered).hasSize(6);
+
+        call(
+                FlinkSql.streaming(),
+                "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
+        awaitRows(batch, "SELECT id FROM `" + table + "$lake`", 6);
+
+        // The old day expires in Fluss; its rows live on in the lake. New rows reach Fluss only.
+        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
+        PartitionSpec oldDay = new PartitionSpec(Map.of("dt", "old"));
+        Admin admin = SharedFlussCluster.connection().getAdmin();
+        admin.dropPartition(path, oldDay, false).get();
+        admin.dropPartition(
+                        new EnrichedTables(admin).load(path).requireGroup("geo").companionPath(),
+                        oldDay,
+                        false)
+                .get();
+        writeDays(batch, table, 6, 8);
+        List<String> inFluss = FlinkSql.collect(batch, fromFluss);
+        assertThat(inFluss).hasSize(5).allMatch(row -> row.contains(", new, "));
+
+        List<String> expected = new ArrayList<>(tiered);
+        inFluss.stream().filter(row -> !expected.contains(row)).forEach(expected::add);
+        assertThat(FlinkSql.collect(batch, identity))
+                .as("lake (ids 0..5) then log (ids 6, 7), each row once")
+                .containsExactlyInAnyOrderElementsOf(expected)
+                .hasSize(8);
+        assertThat(FlinkSql.collect(batch, "SELECT COUNT(*) FROM " + table + " WHERE dt = 'old'"))
+                .containsExactly("+I[3]");
+
+        // A streaming read in mode 'full' (the default) starts in the lake too, then follows the
+        // log.
+        TableEnvironment streaming = FlinkSql.streaming();
+        List<String> streamed = new ArrayList<>();
+        try (CloseableIterator<Row> rows = streaming.executeSql(identity).collect()) {
+            while (streamed.size() < 8 && rows.hasNext()) {
+                streamed.add(rows.next().toString());
+            }
+        }
+        assertThat(streamed).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** Ids from..to-1, ids 0..2 on day 'old', the rest on 'new'; their geo group too. */
+    private static void writeDays(TableEnvironment sql, String table, int from, int to)
+            throws Exception {
+        List<String> values = new ArrayList<>();
+        for (int id = from; id < to; id++) {
+            values.add("(" + id + ", '" + (id < 3 ? "old" : "new") + "')");
+        }
+        FlinkSql.await(
+                sql.executeSql(
+                        "INSERT INTO " + table + " (id, dt) VALUES " + String.join(", ", values)));
+        FlinkSql.await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
+                                + " (_partition, _bucket, _offset, city) SELECT _partition,"
+                                + " _bucket, _offset, 'city-' || CAST(id AS STRING) FROM "
+                                + table
+                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"
+                                + " WHERE id >= "
+                                + from));
     }
 
     private static String showCreate(TableEnvironment sql, String table) throws Exception {

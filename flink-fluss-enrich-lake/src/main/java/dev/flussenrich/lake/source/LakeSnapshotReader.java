@@ -22,6 +22,8 @@ import org.apache.paimon.reader.RecordReaderIterator;
 import org.apache.paimon.table.source.Split;
 import org.apache.paimon.table.source.TableRead;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +44,10 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
     private final RowDataSerializer serializer;
     private final Queue<LakeSplit> splits = new ArrayDeque<>();
     private final PaimonRowAsFlinkRow view = new PaimonRowAsFlinkRow();
+
+    /** What is emitted of {@link #view}: the view itself, or laid out as the source says. */
+    private final RowData outputRow;
+
     private CompletableFuture<Void> available = new CompletableFuture<>();
     private TableRead read;
     private LakeSplit current;
@@ -51,9 +57,18 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
 
     LakeSnapshotReader(
             SourceReaderContext context, Supplier<TableRead> reads, RowDataSerializer serializer) {
+        this(context, reads, serializer, null);
+    }
+
+    LakeSnapshotReader(
+            SourceReaderContext context,
+            Supplier<TableRead> reads,
+            RowDataSerializer serializer,
+            @Nullable LakeSnapshotSource.RowLayout layout) {
         this.context = context;
         this.reads = reads;
         this.serializer = serializer;
+        this.outputRow = layout == null ? view : new LaidOutRow(view, layout);
     }
 
     @Override
@@ -71,7 +86,8 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
             return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         if (rows.hasNext()) {
-            output.collect(serializer.toBinaryRow(view.wrap(rows.next())).copy());
+            view.wrap(rows.next());
+            output.collect(serializer.toBinaryRow(outputRow).copy());
             emitted++;
             return InputStatus.MORE_AVAILABLE;
         }

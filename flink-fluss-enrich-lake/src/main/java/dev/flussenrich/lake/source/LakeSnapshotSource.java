@@ -26,7 +26,10 @@ import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +49,17 @@ public final class LakeSnapshotSource
     private final long snapshotId;
     private final int[] projection;
     private final InternalTypeInfo<RowData> producedType;
+    @Nullable private final RowLayout layout;
+
+    /**
+     * How an emitted row is made of the projected one, when not field by field: emitted field
+     * {@code i} is projected field {@code positions[i]}, except at {@code partitionPosition} (-1:
+     * none), where Fluss's partition name is emitted: the projected fields at {@code keyPositions}
+     * (the partition keys) joined by '$' as Fluss joins them. Paimon projects each field once, so a
+     * column read twice (as itself and in the name) needs this.
+     */
+    public record RowLayout(int[] positions, int partitionPosition, int[] keyPositions)
+            implements Serializable {}
 
     /**
      * @param snapshotId the Paimon snapshot to read, or -1 for none (the lake is empty)
@@ -56,10 +70,23 @@ public final class LakeSnapshotSource
             long snapshotId,
             int[] projection,
             InternalTypeInfo<RowData> producedType) {
+        this(lake, snapshotId, projection, producedType, null);
+    }
+
+    /**
+     * @param layout how emitted rows are made of the projected ones, or null: field by field
+     */
+    public LakeSnapshotSource(
+            LakeTableSpec lake,
+            long snapshotId,
+            int[] projection,
+            InternalTypeInfo<RowData> producedType,
+            @Nullable RowLayout layout) {
         this.lake = lake;
         this.snapshotId = snapshotId;
         this.projection = projection.clone();
         this.producedType = producedType;
+        this.layout = layout;
     }
 
     @Override
@@ -84,7 +111,8 @@ public final class LakeSnapshotSource
         return new LakeSnapshotReader(
                 context,
                 () -> readBuilder().newRead(),
-                new RowDataSerializer(producedType.toRowType()));
+                new RowDataSerializer(producedType.toRowType()),
+                layout);
     }
 
     private ReadBuilder readBuilder() {

@@ -8,11 +8,16 @@ package dev.flussenrich.lake.sql;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.source.ScanSettings;
+import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;
 import dev.flussenrich.table.LakeSqlSupport;
+import dev.flussenrich.table.RowDataDeserializer;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.table.types.DataType;
 
@@ -43,5 +48,14 @@ public final class PaimonLakeSqlSupport implements LakeSqlSupport {
             LakeDeclaration lake,
             DataType physicalRow) {
         return LakePartTableSource.of(table, lake, physicalRow);
+    }
+
+    @Override
+    public Source<RowData, ?, ?> unionRead(
+            ScanSettings log,
+            RowDataDeserializer deserializer,
+            LakeRead lake,
+            List<IdentityMetadata> metadata) {
+        return SqlUnionRead.of(log, deserializer, lake, metadata);
     }
 }

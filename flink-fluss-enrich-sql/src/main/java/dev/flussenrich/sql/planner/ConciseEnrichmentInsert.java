@@ -5,9 +5,9 @@
 
 package dev.flussenrich.sql.planner;
 
-import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
 import dev.flussenrich.table.IdentityMetadata;
+import dev.flussenrich.table.ScanStartupMode;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
@@ -126,7 +126,7 @@ record ConciseEnrichmentInsert(
         if (userStartup == null) {
             sourceStart.put(
                     FlussEnrichConnectorOptions.SCAN_STARTUP_MODE.key(),
-                    StartPosition.Kind.ENRICHMENT_WATERMARK.toString());
+                    ScanStartupMode.ENRICHMENT_WATERMARK.toString());
             sourceStart.put(FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP.key(), group);
         }
         return sourceStart;
