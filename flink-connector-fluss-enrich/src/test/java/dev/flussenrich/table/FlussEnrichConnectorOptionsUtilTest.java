@@ -149,7 +149,7 @@ class FlussEnrichConnectorOptionsUtilTest {
                                         LOGS))
                 .hasMessage(
                         "'scan.startup.mode' = 'offset' is not supported in SQL: one offset does"
-                                + " not fit every bucket. Use 'earliest', 'latest', 'timestamp'"
+                                + " not fit every bucket. Use 'full', 'earliest', 'latest', 'timestamp'"
                                 + " or 'enrichment-watermark'.");
     }
 
