@@ -8,6 +8,7 @@ package dev.flussenrich.catalog;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
+import dev.flussenrich.table.FlussEnrichDynamicTableFactory;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;
 
@@ -233,7 +234,7 @@ final class CatalogTables {
         schema.column(LakeDeclaration.OFFSET_COLUMN, DataTypes.BIGINT());
         schema.column(LakeDeclaration.TIMESTAMP_COLUMN, DataTypes.TIMESTAMP_LTZ(3));
         Map<String, String> options = new HashMap<>();
-        options.put(FlussEnrichConnectorOptions.LAKE_PART.key(), "true");
+        options.put(FlussEnrichDynamicTableFactory.LAKE_PART_MARKER, "true");
         return CatalogTable.newBuilder()
                 .schema(schema.build())
                 .comment("The lake part of " + table.tablePath())

@@ -174,15 +174,4 @@ public final class FlussEnrichConnectorOptions {
                                     + " other gaps fail) or 'fill-null' (move past expired rows,"
                                     + " write NULL enrichment for other skipped offsets; group"
                                     + " columns must be nullable).");
-
-    // ---------------------------------------------------------------- lake
-
-    /** Set by the catalog on {@code t$lake}: the table reads the lake part of {@code t}. */
-    public static final ConfigOption<Boolean> LAKE_PART =
-            ConfigOptions.key("fluss-enrich.lake-part")
-                    .booleanType()
-                    .defaultValue(false)
-                    .withDescription(
-                            "Internal: set by the fluss-enrich catalog on 't$lake', the lake part"
-                                    + " of table 't'.");
 }

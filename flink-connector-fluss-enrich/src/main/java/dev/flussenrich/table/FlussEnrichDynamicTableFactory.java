@@ -19,7 +19,6 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
@@ -47,7 +46,6 @@ import static dev.flussenrich.table.FlussEnrichConnectorOptions.COLUMN_GROUPS_PR
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GAP_POLICY;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.FLUSS_TABLE;
-import static dev.flussenrich.table.FlussEnrichConnectorOptions.LAKE_PART;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_BYTES;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_ROWS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
@@ -65,6 +63,12 @@ public final class FlussEnrichDynamicTableFactory
         implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
     public static final String IDENTIFIER = "fluss-enrich";
+
+    /**
+     * Set by the catalog on {@code t$lake}: the table reads the lake part of {@code t}. Internal,
+     * so not an option users see (keys under {@code fluss-enrich.} are never stored with a table).
+     */
+    public static final String LAKE_PART_MARKER = "fluss-enrich.lake-part";
 
     /** The catalog's connection, or null when the factory is found by 'connector'. */
     private final FlussConnectionConfig catalogConnection;
@@ -106,13 +110,12 @@ public final class FlussEnrichDynamicTableFactory
                 SCAN_MAX_BUFFERED_ROWS,
                 SCAN_MAX_BUFFERED_BYTES,
                 ENRICHMENT_GROUP,
-                ENRICHMENT_GAP_POLICY,
-                LAKE_PART);
+                ENRICHMENT_GAP_POLICY);
     }
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
-        if (Configuration.fromMap(context.getCatalogTable().getOptions()).get(LAKE_PART)) {
+        if ("true".equals(context.getCatalogTable().getOptions().get(LAKE_PART_MARKER))) {
             return createLakePartSource(context);
         }
         ResolvedTarget target = resolve(context);
@@ -152,7 +155,8 @@ public final class FlussEnrichDynamicTableFactory
         String what = "Reading '" + name + "'";
         LakeSqlSupport lakeModule = LakeSqlSupport.require(what);
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
-        helper.validateExcept(CLIENT_PREFIX, COLUMN_GROUPS_PREFIX, TABLE_PREFIX);
+        // The catalog's internal marker is not a user option, so it is not among optionalOptions.
+        helper.validateExcept(CLIENT_PREFIX, COLUMN_GROUPS_PREFIX, TABLE_PREFIX, "fluss-enrich.");
         FlussConnectionConfig connection = connectionOf(context, helper.getOptions());
         TablePath path =
                 TablePath.of(

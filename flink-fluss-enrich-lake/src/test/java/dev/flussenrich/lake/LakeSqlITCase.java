@@ -270,6 +270,11 @@ class LakeSqlITCase {
                 FlinkSql.streaming(),
                 "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
         awaitRows(batch, "SELECT id FROM `" + table + "$lake`", 6);
+        // A partition filter on t$lake goes to Paimon's planner: only the old day's files are read.
+        String oldDayInLake = "SELECT id FROM `" + table + "$lake` WHERE dt = 'old'";
+        assertThat(FlinkSql.collect(batch, oldDayInLake))
+                .containsExactlyInAnyOrder("+I[0]", "+I[1]", "+I[2]");
+        assertThat(batch.explainSql(oldDayInLake)).contains("filter=[=(dt, _UTF-16LE'old'");
 
         // The old day expires in Fluss; its rows live on in the lake. New rows reach Fluss only.
         TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);

@@ -32,6 +32,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -50,6 +51,7 @@ public final class LakeSnapshotSource
     private final int[] projection;
     private final InternalTypeInfo<RowData> producedType;
     @Nullable private final RowLayout layout;
+    private final HashMap<String, String> partitionSpec;
 
     /**
      * How an emitted row is made of the projected one, when not field by field: emitted field
@@ -82,11 +84,26 @@ public final class LakeSnapshotSource
             int[] projection,
             InternalTypeInfo<RowData> producedType,
             @Nullable RowLayout layout) {
+        this(lake, snapshotId, projection, producedType, layout, Map.of());
+    }
+
+    /**
+     * @param partitionSpec partition key values every read row has (a pushed-down partition
+     *     filter): Paimon plans the splits of those partitions only
+     */
+    public LakeSnapshotSource(
+            LakeTableSpec lake,
+            long snapshotId,
+            int[] projection,
+            InternalTypeInfo<RowData> producedType,
+            @Nullable RowLayout layout,
+            Map<String, String> partitionSpec) {
         this.lake = lake;
         this.snapshotId = snapshotId;
         this.projection = projection.clone();
         this.producedType = producedType;
         this.layout = layout;
+        this.partitionSpec = new HashMap<>(partitionSpec);
     }
 
     @Override
@@ -120,7 +137,8 @@ public final class LakeSnapshotSource
         if (snapshotId >= 0) {
             table = table.copy(Map.of("scan.snapshot-id", Long.toString(snapshotId)));
         }
-        return table.newReadBuilder().withProjection(projection);
+        ReadBuilder read = table.newReadBuilder().withProjection(projection);
+        return partitionSpec.isEmpty() ? read : read.withPartitionFilter(partitionSpec);
     }
 
     private List<LakeSplit> planSplits() {

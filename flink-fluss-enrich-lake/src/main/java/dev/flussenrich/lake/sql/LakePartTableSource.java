@@ -17,8 +17,14 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.expressions.CallExpression;
+import org.apache.flink.table.expressions.FieldReferenceExpression;
+import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.expressions.ValueLiteralExpression;
+import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
@@ -27,24 +33,37 @@ import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code SELECT ... FROM t$lake}: the newest tiered snapshot of {@code t}'s lake, read with
- * Paimon's own planner and reader. Only the selected columns are read from the files.
+ * Paimon's own planner and reader. Only the selected columns are read from the files, and only the
+ * partitions a {@code key = 'value'} filter names.
  */
 @Internal
-final class LakePartTableSource implements ScanTableSource, SupportsProjectionPushDown {
+final class LakePartTableSource
+        implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown {
 
     private final LakeTableSpec lake;
     private final List<String> lakeFields;
+    private final List<String> partitionKeys;
     private final long snapshotId;
     private DataType producedRow;
+    private Map<String, String> partitionSpec = Map.of();
 
     private LakePartTableSource(
-            LakeTableSpec lake, List<String> lakeFields, long snapshotId, DataType producedRow) {
+            LakeTableSpec lake,
+            List<String> lakeFields,
+            List<String> partitionKeys,
+            long snapshotId,
+            DataType producedRow) {
         this.lake = lake;
         this.lakeFields = lakeFields;
+        this.partitionKeys = partitionKeys;
         this.snapshotId = snapshotId;
         this.producedRow = producedRow;
     }
@@ -75,6 +94,7 @@ final class LakePartTableSource implements ScanTableSource, SupportsProjectionPu
         return new LakePartTableSource(
                 LakeTableSpec.of(lake.catalogOptions(), id, data),
                 fields,
+                data.partitionKeys(),
                 snapshot == null ? -1 : snapshot.id(),
                 physicalRow);
     }
@@ -90,7 +110,8 @@ final class LakePartTableSource implements ScanTableSource, SupportsProjectionPu
         int[] projection = columns.stream().mapToInt(lakeFields::indexOf).toArray();
         InternalTypeInfo<RowData> type =
                 InternalTypeInfo.of((RowType) producedRow.getLogicalType());
-        return SourceProvider.of(new LakeSnapshotSource(lake, snapshotId, projection, type));
+        return SourceProvider.of(
+                new LakeSnapshotSource(lake, snapshotId, projection, type, null, partitionSpec));
     }
 
     @Override
@@ -103,9 +124,55 @@ final class LakePartTableSource implements ScanTableSource, SupportsProjectionPu
         this.producedRow = producedDataType;
     }
 
+    /**
+     * Takes {@code key = 'value'} on a partition key: Paimon then plans that partition's files
+     * only. Every other filter is left to Flink.
+     */
+    @Override
+    public Result applyFilters(List<ResolvedExpression> filters) {
+        Map<String, String> spec = new HashMap<>();
+        List<ResolvedExpression> accepted = new ArrayList<>();
+        List<ResolvedExpression> remaining = new ArrayList<>();
+        for (ResolvedExpression filter : filters) {
+            Optional<Map.Entry<String, String>> equality = partitionEquality(filter);
+            if (equality.isPresent() && !spec.containsKey(equality.get().getKey())) {
+                spec.put(equality.get().getKey(), equality.get().getValue());
+                accepted.add(filter);
+            } else {
+                remaining.add(filter);
+            }
+        }
+        this.partitionSpec = spec;
+        return Result.of(accepted, remaining);
+    }
+
+    private Optional<Map.Entry<String, String>> partitionEquality(ResolvedExpression filter) {
+        if (!(filter instanceof CallExpression call)
+                || call.getFunctionDefinition() != BuiltInFunctionDefinitions.EQUALS) {
+            return Optional.empty();
+        }
+        FieldReferenceExpression field = null;
+        ValueLiteralExpression literal = null;
+        for (ResolvedExpression operand : call.getResolvedChildren()) {
+            if (operand instanceof FieldReferenceExpression reference) {
+                field = reference;
+            } else if (operand instanceof ValueLiteralExpression value) {
+                literal = value;
+            }
+        }
+        if (field == null || literal == null || !partitionKeys.contains(field.getName())) {
+            return Optional.empty();
+        }
+        String key = field.getName();
+        return literal.getValueAs(String.class).map(value -> Map.entry(key, value));
+    }
+
     @Override
     public DynamicTableSource copy() {
-        return new LakePartTableSource(lake, lakeFields, snapshotId, producedRow);
+        LakePartTableSource copy =
+                new LakePartTableSource(lake, lakeFields, partitionKeys, snapshotId, producedRow);
+        copy.partitionSpec = partitionSpec;
+        return copy;
     }
 
     @Override
