@@ -49,7 +49,8 @@ class LakeDocumentationTest {
                 }
             }
         }
-        assertThat(firstColumn(section("## Run it"))).containsExactlyInAnyOrderElementsOf(setters);
+        assertThat(firstColumn(section("## From Java")))
+                .containsExactlyInAnyOrderElementsOf(setters);
     }
 
     private static String section(String heading) throws Exception {

@@ -36,9 +36,9 @@ import java.util.TreeMap;
 
 /**
  * The lake on an embedded Fluss cluster and a local Flink, in SQL alone (docs/lake.md): a table
- * with group {@code geo} and a lake declared in its DDL, 8 base rows of which 6 are enriched;
- * {@code CALL tier_to_lake} puts the 6 complete rows in a Paimon table, read back with Paimon's own
- * reader and as {@code device_logs$lake}; then the last 2 rows are enriched and a plain {@code
+ * with group {@code geo} and a lake declared in its DDL, 6 base rows, enriched; {@code CALL
+ * tier_to_lake} puts the 6 complete rows in a Paimon table, read back with Paimon's own reader and
+ * as {@code device_logs$lake}; then 2 more rows are written and enriched, and a plain {@code
  * SELECT} (the union read) returns all 8 (6 from the lake, 2 from the Fluss log).
  */
 public final class LakeExample {
@@ -68,18 +68,12 @@ public final class LakeExample {
                             + " 'lake.warehouse' = '"
                             + warehouse.toUri()
                             + "')");
-            List<String> values = new ArrayList<>();
-            for (int id = 0; id < ROWS; id++) {
-                values.add("(" + id + ", '10.0.0." + id + "')");
-            }
-            run(
-                    batch,
-                    "INSERT INTO demo.device_logs (device_id, ip) VALUES "
-                            + String.join(", ", values));
-            enrich(batch, 0, 6);
-            out.println("Wrote " + ROWS + " base rows to demo.device_logs; group 'geo' enriched 6");
+            writeAndEnrich(batch, 0, 6);
+            out.println("Wrote 6 base rows to demo.device_logs and enriched them (group 'geo')");
 
             TableEnvironment streaming = sql(cluster, RuntimeExecutionMode.STREAMING);
+            // The CALL returns when its bounded job ends, as an INSERT does with this option.
+            streaming.getConfig().set("table.dml-sync", "true");
             out.println(
                     "CALL enrich.sys.tier_to_lake('demo.device_logs', true): job "
                             + first(
@@ -95,11 +89,11 @@ public final class LakeExample {
                     "Snapshot properties: "
                             + new TreeMap<>(lake.latestSnapshot().orElseThrow().properties()));
 
-            enrich(batch, 6, ROWS);
+            writeAndEnrich(batch, 6, ROWS);
             out.println();
             out.println(
-                    "Enriched the last 2 rows. SELECT ... FROM demo.device_logs (the union read:"
-                            + " the lake, then the Fluss log):");
+                    "Wrote and enriched 2 more rows. SELECT ... FROM demo.device_logs (the union"
+                            + " read: the lake, then the Fluss log):");
             out.printf(
                     "%-10s %-14s %-8s %-7s %-7s%n", "device_id", "ip", "city", "bucket", "offset");
             try (CloseableIterator<Row> rows =
@@ -151,8 +145,18 @@ public final class LakeExample {
         }
     }
 
-    /** Writes group geo for device ids {@code from..to-1}, with an enrichment INSERT. */
-    private static void enrich(TableEnvironment sql, int from, int to) {
+    /**
+     * Writes base rows {@code from..to-1}, then their group geo with an enrichment INSERT (rows of
+     * a bucket are enriched in offset order, so the new rows, last in every bucket, follow).
+     */
+    private static void writeAndEnrich(TableEnvironment sql, int from, int to) {
+        List<String> values = new ArrayList<>();
+        for (int id = from; id < to; id++) {
+            values.add("(" + id + ", '10.0.0." + id + "')");
+        }
+        run(
+                sql,
+                "INSERT INTO demo.device_logs (device_id, ip) VALUES " + String.join(", ", values));
         run(
                 sql,
                 "INSERT INTO demo.device_logs /*+ OPTIONS('enrichment.group' = 'geo') */"
@@ -160,9 +164,7 @@ public final class LakeExample {
                         + CITY
                         + " FROM demo.device_logs /*+ OPTIONS('scan.startup.mode' = 'earliest') */"
                         + " WHERE device_id >= "
-                        + from
-                        + " AND device_id < "
-                        + to);
+                        + from);
     }
 
     /** The tiering job commits at its checkpoints: waits until the lake holds {@code rows}. */

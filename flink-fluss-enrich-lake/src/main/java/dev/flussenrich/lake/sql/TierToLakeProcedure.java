@@ -22,6 +22,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.config.TableConfigOptions;
 import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 
@@ -29,7 +30,7 @@ import org.apache.flink.table.procedures.Procedure;
  * {@code CALL <catalog>.sys.tier_to_lake('db.table' [, bounded])}: submits the enriched tiering job
  * of a table to the lake its options declare, as Paimon's {@code sys.compact} submits its job, and
  * returns the job id. Unbounded (the default), the job runs until cancelled; bounded, it tiers what
- * is complete now and finishes.
+ * is complete now and finishes. With {@code table.dml-sync}, the call returns when the job ends.
  */
 @Internal
 public final class TierToLakeProcedure implements Procedure {
@@ -77,6 +78,10 @@ public final class TierToLakeProcedure implements Procedure {
         }
         tieringOf(path, lake).setBounded(Boolean.TRUE.equals(bounded)).addTo(env);
         JobClient job = env.executeAsync("tier " + path + " to the lake");
+        if (env.getConfiguration().get(TableConfigOptions.TABLE_DML_SYNC)) {
+            // As Flink's INSERT and Paimon's procedures do: wait for the job (a bounded one ends).
+            job.getJobExecutionResult().get();
+        }
         return new String[] {job.getJobID().toString()};
     }
 
