@@ -5,15 +5,28 @@
 
 package dev.flussenrich.examples;
 
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.EnrichedTables;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.read.StitchedScanner;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
+import dev.flussenrich.lake.FlussEnrichLake;
 
-import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.metadata.DatabaseDescriptor;
+import org.apache.fluss.metadata.Schema;
+import org.apache.fluss.metadata.TableDescriptor;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.types.DataTypes;
+
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
-import org.apache.flink.types.Row;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
 
 import org.apache.paimon.catalog.Catalog;
@@ -30,23 +43,20 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * The lake on an embedded Fluss cluster and a local Flink, in SQL alone (docs/lake.md): a table
- * with group {@code geo} and a lake declared in its DDL, 6 base rows, enriched; {@code CALL
- * tier_to_lake} puts the 6 complete rows in a Paimon table, read back with Paimon's own reader and
- * as {@code device_logs$lake}; then 2 more rows are written and enriched, and a plain {@code
- * SELECT} (the union read) returns all 8 (6 from the lake, 2 from the Fluss log).
+ * The lake on an embedded Fluss cluster and a local Flink (docs/lake.md): a table with group {@code
+ * geo}, 8 base rows of which 6 are enriched; enriched tiering puts the 6 complete rows in a Paimon
+ * table, read back with Paimon's own reader; then the last 2 rows are enriched and a union read
+ * returns all 8 (6 from the lake, 2 from the Fluss log).
  */
 public final class LakeExample {
 
+    private static final TablePath TABLE = TablePath.of("demo", "device_logs");
+    private static final String[] CITIES = {"Lisbon", "Osaka", "Quito", "Tallinn"};
     private static final int ROWS = 8;
-    private static final String CITY =
-            "CASE device_id % 4 WHEN 0 THEN 'Lisbon' WHEN 1 THEN 'Osaka' WHEN 2 THEN 'Quito'"
-                    + " ELSE 'Tallinn' END";
 
     private LakeExample() {}
 
@@ -57,29 +67,25 @@ public final class LakeExample {
     /** Runs the example, printing to {@code out}. */
     static void run(PrintStream out) throws Exception {
         Path warehouse = Files.createTempDirectory("fluss-enrich-lake");
-        try (EmbeddedFlussCluster cluster = EmbeddedFlussCluster.start(1)) {
-            TableEnvironment batch = sql(cluster, RuntimeExecutionMode.BATCH);
-            run(batch, "CREATE DATABASE IF NOT EXISTS demo");
-            run(
-                    batch,
-                    "CREATE TABLE demo.device_logs (device_id INT, ip STRING, city STRING) WITH ("
-                            + " 'bucket.num' = '2', 'bucket.key' = 'device_id',"
-                            + " 'column-groups.geo' = 'city',"
-                            + " 'lake.warehouse' = '"
-                            + warehouse.toUri()
-                            + "')");
-            writeAndEnrich(batch, 0, 6);
-            out.println("Wrote 6 base rows to demo.device_logs and enriched them (group 'geo')");
+        try (EmbeddedFlussCluster cluster = EmbeddedFlussCluster.start(1);
+                Connection connection =
+                        ConnectionFactory.createConnection(cluster.clientConfig())) {
+            connection.getAdmin().createDatabase("demo", DatabaseDescriptor.EMPTY, true).get();
+            EnrichedTables tables = new EnrichedTables(connection.getAdmin());
+            tables.create(TABLE, deviceLogs(), false);
+            EnrichedTable table = tables.load(TABLE);
+            CoreApiExample.writeBaseRows(connection);
+            enrich(connection, table, 0, 6);
+            out.println("Wrote " + ROWS + " base rows to " + TABLE + "; group 'geo' enriched 6");
 
-            TableEnvironment streaming = sql(cluster, RuntimeExecutionMode.STREAMING);
-            // The CALL returns when its bounded job ends, as an INSERT does with this option.
-            streaming.getConfig().set("table.dml-sync", "true");
-            out.println(
-                    "CALL enrich.sys.tier_to_lake('demo.device_logs', true): job "
-                            + first(
-                                    streaming,
-                                    "CALL enrich.sys.tier_to_lake('demo.device_logs', true)"));
-            awaitLakeRows(batch, 6);
+            StreamExecutionEnvironment tiering = localFlink();
+            FlussEnrichLake.tiering()
+                    .setBootstrapServers(cluster.bootstrapServers())
+                    .setTable("demo", "device_logs")
+                    .setWarehouse(warehouse.toUri().toString())
+                    .setBounded(true)
+                    .addTo(tiering);
+            tiering.execute("enriched tiering of demo.device_logs");
 
             FileStoreTable lake = paimonTable(warehouse);
             out.println();
@@ -89,94 +95,73 @@ public final class LakeExample {
                     "Snapshot properties: "
                             + new TreeMap<>(lake.latestSnapshot().orElseThrow().properties()));
 
-            writeAndEnrich(batch, 6, ROWS);
+            enrich(connection, table, 6, ROWS);
             out.println();
-            out.println(
-                    "Wrote and enriched 2 more rows. SELECT ... FROM demo.device_logs (the union"
-                            + " read: the lake, then the Fluss log):");
+            out.println("Enriched the last 2 rows. Union read (lake, then the Fluss log):");
             out.printf(
                     "%-10s %-14s %-8s %-7s %-7s%n", "device_id", "ip", "city", "bucket", "offset");
-            try (CloseableIterator<Row> rows =
-                    batch.executeSql(
-                                    "SELECT device_id, ip, city, _bucket, _offset FROM"
-                                            + " demo.device_logs")
-                            .collect()) {
+            StreamExecutionEnvironment reading = localFlink();
+            try (CloseableIterator<RowData> rows =
+                    FlussEnrichLake.unionRead()
+                            .setBootstrapServers(cluster.bootstrapServers())
+                            .setTable("demo", "device_logs")
+                            .setWarehouse(warehouse.toUri().toString())
+                            .setBounded(true)
+                            .addTo(reading)
+                            .executeAndCollect()) {
                 while (rows.hasNext()) {
-                    Row row = rows.next();
+                    RowData row = rows.next();
                     out.printf(
                             "%-10d %-14s %-8s %-7d %-7d%n",
-                            row.getField(0),
-                            row.getField(1),
-                            row.getField(2),
-                            row.getField(3),
-                            row.getField(4));
+                            row.getInt(0),
+                            row.getString(1),
+                            row.getString(2),
+                            row.getInt(3),
+                            row.getLong(4));
                 }
             }
         }
     }
 
-    /** A local Flink with the fluss-enrich catalog, checkpointing every 500 ms. */
-    private static TableEnvironment sql(EmbeddedFlussCluster cluster, RuntimeExecutionMode mode) {
-        Configuration conf = new Configuration();
-        conf.set(ExecutionOptions.RUNTIME_MODE, mode);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, conf);
+    private static StreamExecutionEnvironment localFlink() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         env.enableCheckpointing(Duration.ofMillis(500).toMillis());
-        TableEnvironment tEnv = StreamTableEnvironment.create(env);
-        run(
-                tEnv,
-                "CREATE CATALOG enrich WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
-                        + cluster.bootstrapServers()
-                        + "')");
-        run(tEnv, "USE CATALOG enrich");
-        return tEnv;
+        return env;
     }
 
-    private static void run(TableEnvironment sql, String statement) {
-        try {
-            sql.executeSql(statement).await();
-        } catch (Exception e) {
-            throw new IllegalStateException("Failed: " + statement, e);
-        }
+    private static TableDescriptor deviceLogs() {
+        return TableDescriptor.builder()
+                .schema(
+                        Schema.newBuilder()
+                                .column("device_id", DataTypes.INT())
+                                .column("ip", DataTypes.STRING())
+                                .column("city", DataTypes.STRING())
+                                .build())
+                .distributedBy(2, "device_id")
+                .customProperty("column-groups.geo", "city")
+                .build();
     }
 
-    private static Object first(TableEnvironment sql, String statement) throws Exception {
-        try (CloseableIterator<Row> rows = sql.executeSql(statement).collect()) {
-            return rows.next().getField(0);
-        }
-    }
-
-    /**
-     * Writes base rows {@code from..to-1}, then their group geo with an enrichment INSERT (rows of
-     * a bucket are enriched in offset order, so the new rows, last in every bucket, follow).
-     */
-    private static void writeAndEnrich(TableEnvironment sql, int from, int to) {
-        List<String> values = new ArrayList<>();
-        for (int id = from; id < to; id++) {
-            values.add("(" + id + ", '10.0.0." + id + "')");
-        }
-        run(
-                sql,
-                "INSERT INTO demo.device_logs (device_id, ip) VALUES " + String.join(", ", values));
-        run(
-                sql,
-                "INSERT INTO demo.device_logs /*+ OPTIONS('enrichment.group' = 'geo') */"
-                        + " (_bucket, _offset, city) SELECT _bucket, _offset, "
-                        + CITY
-                        + " FROM demo.device_logs /*+ OPTIONS('scan.startup.mode' = 'earliest') */"
-                        + " WHERE device_id >= "
-                        + from);
-    }
-
-    /** The tiering job commits at its checkpoints: waits until the lake holds {@code rows}. */
-    private static void awaitLakeRows(TableEnvironment sql, long rows) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (System.nanoTime() < deadline) {
-            Object count = first(sql, "SELECT COUNT(*) FROM demo.`device_logs$lake`");
-            if (((Number) count).longValue() >= rows) {
-                return;
+    /** Writes group geo for device ids {@code from..to-1}. */
+    private static void enrich(Connection connection, EnrichedTable table, int from, int to)
+            throws Exception {
+        try (StitchedScanner base = new StitchedScanner(connection, table, List.of("device_id"));
+                EnrichmentWriter writer =
+                        new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+            base.subscribeAll(StartPosition.earliest(), true);
+            while (!base.isFinished()) {
+                for (StitchedRecord row : base.poll(Duration.ofMillis(200))) {
+                    int id = row.row().getInt(0);
+                    if (id >= from && id < to) {
+                        writer.write(
+                                row.bucket(),
+                                row.offset(),
+                                GenericRow.of(BinaryString.fromString(CITIES[id % 4])));
+                    }
+                }
             }
+            writer.flush();
         }
-        throw new IllegalStateException("The lake did not reach " + rows + " rows in 2 minutes.");
     }
 
     private static FileStoreTable paimonTable(Path warehouse) throws Exception {
