@@ -56,11 +56,6 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
     private boolean noMoreSplits;
 
     LakeSnapshotReader(
-            SourceReaderContext context, Supplier<TableRead> reads, RowDataSerializer serializer) {
-        this(context, reads, serializer, null);
-    }
-
-    LakeSnapshotReader(
             SourceReaderContext context,
             Supplier<TableRead> reads,
             RowDataSerializer serializer,
