@@ -20,6 +20,7 @@ import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.schema.Schema;
+import org.apache.paimon.schema.SchemaChange;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.types.DataTypes;
 import org.apache.paimon.types.RowType;
@@ -61,8 +62,9 @@ public record LakeTableSpec(
     }
 
     /**
-     * The Paimon table for tiering {@code columns} of {@code source}, created if it does not exist
-     * and its columns checked if it does.
+     * The Paimon table for tiering {@code columns} of {@code source}: created if it does not exist;
+     * if it does, its columns are checked, and evolved when only group columns differ ({@link
+     * LakeSchemaEvolution}).
      */
     public static FileStoreTable createOrCheck(
             Map<String, String> catalogOptions,
@@ -82,24 +84,28 @@ public record LakeTableSpec(
             FileStoreTable existing = (FileStoreTable) catalog.getTable(lakeTable);
             RowType expected =
                     RowType.of(schema.fields().toArray(new org.apache.paimon.types.DataField[0]));
-            if (!existing.rowType().equalsIgnoreFieldId(expected)
-                    || !existing.partitionKeys().equals(schema.partitionKeys())) {
-                throw new IllegalStateException(
-                        "Paimon table '"
-                                + lakeTable.getFullName()
-                                + "' exists with columns "
-                                + existing.rowType().getFieldNames()
-                                + " partitioned by "
-                                + existing.partitionKeys()
-                                + ", but tiering '"
-                                + source.tablePath()
-                                + "' writes columns "
-                                + expected.getFieldNames()
-                                + " partitioned by "
-                                + schema.partitionKeys()
-                                + ". Tier to another Paimon table (setLakeTable) or drop this one.");
+            if (!existing.partitionKeys().equals(schema.partitionKeys())) {
+                throw mismatch(existing, expected, schema, lakeTable, source);
             }
             checkBuckets(existing, schema, lakeTable, source);
+            if (!existing.rowType().equalsIgnoreFieldId(expected)) {
+                LakeSchemaEvolution evolution =
+                        LakeSchemaEvolution.plan(
+                                        existing.rowType(),
+                                        expected,
+                                        column -> source.groupOf(column).isPresent(),
+                                        LakeSchemaEvolution.backfillColumns(existing.options()),
+                                        holdsRows(existing))
+                                .orElseThrow(
+                                        () ->
+                                                mismatch(
+                                                        existing, expected, schema, lakeTable,
+                                                        source));
+                if (!evolution.changes().isEmpty()) {
+                    catalog.alterTable(lakeTable, evolution.changes(), false);
+                    return (FileStoreTable) catalog.getTable(lakeTable);
+                }
+            }
             return existing;
         } catch (Exception e) {
             if (e instanceof RuntimeException runtime) {
@@ -108,6 +114,35 @@ public record LakeTableSpec(
             throw new IllegalStateException(
                     "Could not create or load Paimon table '" + lakeTable.getFullName() + "'.", e);
         }
+    }
+
+    private static boolean holdsRows(FileStoreTable table) {
+        var snapshot = table.snapshotManager().latestSnapshot();
+        return snapshot != null
+                && snapshot.totalRecordCount() != null
+                && snapshot.totalRecordCount() > 0;
+    }
+
+    private static IllegalStateException mismatch(
+            FileStoreTable existing,
+            RowType expected,
+            Schema schema,
+            Identifier lakeTable,
+            EnrichedTable source) {
+        return new IllegalStateException(
+                "Paimon table '"
+                        + lakeTable.getFullName()
+                        + "' exists with columns "
+                        + existing.rowType().getFieldNames()
+                        + " partitioned by "
+                        + existing.partitionKeys()
+                        + ", but tiering '"
+                        + source.tablePath()
+                        + "' writes columns "
+                        + expected.getFieldNames()
+                        + " partitioned by "
+                        + schema.partitionKeys()
+                        + ". Tier to another Paimon table (setLakeTable) or drop this one.");
     }
 
     /**
@@ -200,6 +235,33 @@ public record LakeTableSpec(
                 .toList();
     }
 
+    /**
+     * The logical columns every row of the lake has values for: all but those of groups added since
+     * and not yet filled ({@link LakeBackfill}).
+     */
+    public static List<String> completeColumns(FileStoreTable table) {
+        Set<String> filling = LakeSchemaEvolution.backfillColumns(table.options());
+        return logicalColumns(table).stream().filter(c -> !filling.contains(c)).toList();
+    }
+
+    /** The columns of {@code read} the lake does not have values for in every row yet. */
+    public static List<String> notFilledYet(FileStoreTable table, List<String> read) {
+        Set<String> filling = LakeSchemaEvolution.backfillColumns(table.options());
+        return read.stream().filter(filling::contains).toList();
+    }
+
+    /** Why a lake read of {@code columns} (not filled yet) is refused. */
+    public static String notFilledYetMessage(Identifier lakeTable, List<String> columns) {
+        return "Columns "
+                + columns
+                + " of Paimon table '"
+                + lakeTable.getFullName()
+                + "' are not filled yet for the rows tiered before their groups were added:"
+                + " start the tiering again once the groups' enrichment jobs have caught up"
+                + " (CALL <catalog>.sys.tier_to_lake, or FlussEnrichLake.tiering()), or leave"
+                + " these columns out.";
+    }
+
     private static Schema schemaOf(EnrichedTable source, List<String> columns, boolean aligned) {
         TableInfo base = source.base();
         Schema.Builder schema = Schema.newBuilder();
@@ -236,8 +298,18 @@ public record LakeTableSpec(
         return CatalogFactory.createCatalog(CatalogContext.create(Options.fromMap(catalogOptions)));
     }
 
-    Identifier identifier() {
+    public Identifier identifier() {
         return Identifier.create(database, table);
+    }
+
+    /** Applies schema changes to the Paimon table. */
+    public void alter(List<SchemaChange> changes) {
+        try (Catalog catalog = catalogOf(catalogOptions)) {
+            catalog.alterTable(identifier(), changes, false);
+        } catch (Exception e) {
+            throw new IllegalStateException(
+                    "Could not alter Paimon table '" + identifier().getFullName() + "'.", e);
+        }
     }
 
     /** The Paimon table, loaded. */

@@ -93,6 +93,7 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         FileStoreTable lakeData =
                 LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
         LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
+        new LakeBackfill(lake, table, connection).run();
         TablePath path = table.tablePath();
         BaseIdsLookup baseIds = new BaseIdsLookup(connection, path, table.isPartitioned());
         Map<EnrichedBucket, Long> lakeOffsets =

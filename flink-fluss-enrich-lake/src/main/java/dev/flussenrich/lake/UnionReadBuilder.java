@@ -78,7 +78,11 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
                 LakeTableSpec.loadExisting(catalogOptions(), lakeId, table.tablePath());
         LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
         List<String> lakeFields = lakeData.rowType().getFieldNames();
-        List<String> read = columns != null ? columns : LakeTableSpec.logicalColumns(lakeData);
+        List<String> read = columns != null ? columns : LakeTableSpec.completeColumns(lakeData);
+        List<String> notFilled = LakeTableSpec.notFilledYet(lakeData, read);
+        if (!notFilled.isEmpty()) {
+            throw new IllegalStateException(LakeTableSpec.notFilledYetMessage(lakeId, notFilled));
+        }
         int[] projection = new int[read.size() + 3];
         for (int i = 0; i < read.size(); i++) {
             projection[i] = lakeFields.indexOf(read.get(i));

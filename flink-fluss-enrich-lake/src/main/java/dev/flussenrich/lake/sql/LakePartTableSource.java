@@ -52,6 +52,7 @@ final class LakePartTableSource
     private final List<String> lakeFields;
     private final List<String> partitionKeys;
     private final long snapshotId;
+    private final List<String> notFilled;
     private DataType producedRow;
     private Map<String, String> partitionSpec = Map.of();
 
@@ -60,11 +61,13 @@ final class LakePartTableSource
             List<String> lakeFields,
             List<String> partitionKeys,
             long snapshotId,
+            List<String> notFilled,
             DataType producedRow) {
         this.lake = lake;
         this.lakeFields = lakeFields;
         this.partitionKeys = partitionKeys;
         this.snapshotId = snapshotId;
+        this.notFilled = notFilled;
         this.producedRow = producedRow;
     }
 
@@ -96,6 +99,7 @@ final class LakePartTableSource
                 fields,
                 data.partitionKeys(),
                 snapshot == null ? -1 : snapshot.id(),
+                LakeTableSpec.notFilledYet(data, fields),
                 physicalRow);
     }
 
@@ -107,6 +111,12 @@ final class LakePartTableSource
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         List<String> columns = DataType.getFieldNames(producedRow);
+        // Rows tiered before a group was added have no values for it yet: none is read partial.
+        List<String> partial = columns.stream().filter(notFilled::contains).toList();
+        if (!partial.isEmpty()) {
+            throw new ValidationException(
+                    LakeTableSpec.notFilledYetMessage(lake.identifier(), partial));
+        }
         int[] projection = columns.stream().mapToInt(lakeFields::indexOf).toArray();
         InternalTypeInfo<RowData> type =
                 InternalTypeInfo.of((RowType) producedRow.getLogicalType());
@@ -170,7 +180,8 @@ final class LakePartTableSource
     @Override
     public DynamicTableSource copy() {
         LakePartTableSource copy =
-                new LakePartTableSource(lake, lakeFields, partitionKeys, snapshotId, producedRow);
+                new LakePartTableSource(
+                        lake, lakeFields, partitionKeys, snapshotId, notFilled, producedRow);
         copy.partitionSpec = partitionSpec;
         return copy;
     }

@@ -60,7 +60,9 @@ final class SqlUnionRead {
         Optional<FileStoreTable> data =
                 LakeTableSpec.loadIfExists(declaration.catalogOptions(), id);
         Snapshot snapshot = data.map(LakeOffsets::latestTiered).orElse(null);
-        if (snapshot == null) {
+        if (snapshot == null
+                || !LakeTableSpec.completeColumns(data.get()).containsAll(log.columns())) {
+            // No lake yet, or not for these columns (a group added since, maybe not filled yet).
             return logFromStart;
         }
         Map<EnrichedBucket, Long> offsets;

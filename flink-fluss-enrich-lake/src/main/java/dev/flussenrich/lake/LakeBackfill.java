@@ -1,0 +1,280 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.core.read.StartPosition;
+import dev.flussenrich.core.read.StitchedRecord;
+import dev.flussenrich.core.read.StitchedScanner;
+import dev.flussenrich.table.RowDataDeserializer;
+
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.metadata.ResolvedPartitionSpec;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
+
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.data.BinaryRow;
+import org.apache.paimon.data.GenericRow;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.data.serializer.InternalRowSerializer;
+import org.apache.paimon.manifest.ManifestCommittable;
+import org.apache.paimon.predicate.PredicateBuilder;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.reader.RecordReaderIterator;
+import org.apache.paimon.schema.SchemaChange;
+import org.apache.paimon.table.FileStoreTable;
+import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.TableCommitImpl;
+import org.apache.paimon.table.sink.TableWriteImpl;
+import org.apache.paimon.table.source.ReadBuilder;
+import org.apache.paimon.types.RowType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Fills the columns of groups added to a lake table that held rows already ({@link
+ * LakeSchemaEvolution#BACKFILL_COLUMNS}): the files of every partition still in Fluss are rewritten
+ * with the groups' values, read from Fluss, in one Paimon overwrite snapshot that keeps the tiered
+ * offsets. A lake row gets the values Fluss holds for its bucket, offset and commit timestamp; a
+ * row whose base has left Fluss (retention, a dropped partition) keeps NULL, as the groups can
+ * never enrich it. Runs before the tiering job starts, which waits for the new groups anyway.
+ *
+ * <p>Every group to fill must have enriched each bucket up to the lake's offset first; otherwise
+ * the backfill fails with a message and the lake stays marked, to be filled at the next start.
+ */
+@Internal
+public final class LakeBackfill {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LakeBackfill.class);
+
+    /** The snapshot property naming the columns an overwrite filled. */
+    static final String FILLED_COLUMNS = "fluss-enrich.backfilled-columns";
+
+    private final LakeTableSpec spec;
+    private final EnrichedTable source;
+    private final FlussConnectionConfig connection;
+
+    public LakeBackfill(
+            LakeTableSpec spec, EnrichedTable source, FlussConnectionConfig connection) {
+        this.spec = spec;
+        this.source = source;
+        this.connection = connection;
+    }
+
+    /** Fills the marked columns, if any, and clears the mark. */
+    public void run() {
+        FileStoreTable table = spec.load();
+        Set<String> columns = LakeSchemaEvolution.backfillColumns(table.options());
+        if (columns.isEmpty()) {
+            return;
+        }
+        Snapshot tiered = LakeOffsets.latestTiered(table);
+        String filled = String.join(",", columns);
+        if (tiered != null && !filled.equals(tiered.properties().get(FILLED_COLUMNS))) {
+            try {
+                fill(table, tiered, new ArrayList<>(columns));
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(
+                        "Could not fill columns "
+                                + columns
+                                + " of Paimon table '"
+                                + spec.identifier().getFullName()
+                                + "'.",
+                        e);
+            }
+        }
+        spec.alter(List.of(SchemaChange.removeOption(LakeSchemaEvolution.BACKFILL_COLUMNS)));
+        LOG.info("Filled columns {} of {}", columns, spec.identifier().getFullName());
+    }
+
+    private void fill(FileStoreTable table, Snapshot tiered, List<String> columns)
+            throws Exception {
+        String commitUser = "fluss-enrich-backfill-" + UUID.randomUUID();
+        try (Connection fluss = connection.connect();
+                StitchedScanner scanner = new StitchedScanner(fluss, source, columns);
+                TableWriteImpl<?> write = table.newWrite(commitUser);
+                TableCommitImpl commit = table.newCommit(commitUser)) {
+            BaseIds ids =
+                    BaseIds.load(fluss.getAdmin(), source.tablePath(), source.isPartitioned());
+            Map<EnrichedBucket, Long> offsets = LakeOffsets.current(tiered.properties(), ids);
+            checkEnriched(scanner, offsets, columns);
+            Set<String> partitions = new LinkedHashSet<>();
+            offsets.keySet().forEach(bucket -> partitions.add(bucket.partitionName()));
+            RowRewriter rewriter = new RowRewriter(table.rowType(), columns);
+            RowDataDeserializer values =
+                    RowDataDeserializer.of(source.logicalRowType().project(columns), List.of());
+            for (String partition : partitions) {
+                for (int bucket = 0; bucket < source.numBuckets(); bucket++) {
+                    EnrichedBucket enriched = EnrichedBucket.of(partition, bucket);
+                    Long stop = offsets.get(enriched);
+                    Map<Long, Values> fromFluss =
+                            stop == null ? Map.of() : read(scanner, values, enriched, stop);
+                    rewrite(table, rewriter, write, enriched, fromFluss);
+                }
+            }
+            List<CommitMessage> messages = write.prepareCommit(false, Long.MAX_VALUE);
+            ManifestCommittable committable = new ManifestCommittable(Long.MAX_VALUE);
+            messages.forEach(committable::addFileCommittable);
+            tiered.properties().forEach(committable::addProperty);
+            committable.addProperty(FILLED_COLUMNS, String.join(",", columns));
+            // Dynamic overwrite: the partitions written are replaced, the others kept.
+            commit.withOverwrite(Map.of()).commit(committable);
+        }
+    }
+
+    /** Every group to fill has enriched each tiered bucket up to the lake's offset. */
+    private void checkEnriched(
+            StitchedScanner scanner, Map<EnrichedBucket, Long> offsets, List<String> columns) {
+        for (Map.Entry<EnrichedBucket, Long> lake : offsets.entrySet()) {
+            long frontier = scanner.frontier(lake.getKey());
+            if (frontier < lake.getValue()) {
+                throw new IllegalStateException(
+                        String.format(
+                                "Cannot fill the lake of '%s' with columns %s yet: their groups"
+                                        + " %s have enriched %s up to offset %d, but the lake"
+                                        + " holds its rows up to offset %d. Let the groups'"
+                                        + " enrichment jobs catch up, then start the tiering"
+                                        + " again; until then lake reads leave these columns"
+                                        + " out.",
+                                source.tablePath(),
+                                columns,
+                                scanner.gatingGroups(),
+                                describe(lake.getKey()),
+                                frontier,
+                                lake.getValue()));
+            }
+        }
+    }
+
+    private static String describe(EnrichedBucket bucket) {
+        return bucket.partitionName() == null
+                ? "bucket " + bucket.bucket()
+                : "bucket " + bucket.bucket() + " of partition '" + bucket.partitionName() + "'";
+    }
+
+    /** A group row from Fluss, with the commit timestamp of its base row. */
+    private record Values(long timestamp, RowData row) {}
+
+    /** The new columns of one bucket's rows in Fluss below {@code stop}, by offset. */
+    private static Map<Long, Values> read(
+            StitchedScanner scanner, RowDataDeserializer values, EnrichedBucket bucket, long stop) {
+        Map<Long, Values> read = new HashMap<>();
+        scanner.subscribe(bucket, scanner.resolve(StartPosition.earliest(), bucket), stop);
+        try {
+            while (!scanner.isFinished()) {
+                for (StitchedRecord record : scanner.poll(Duration.ofMillis(100))) {
+                    read.put(
+                            record.offset(),
+                            new Values(record.timestamp(), values.deserialize(record)));
+                }
+            }
+        } finally {
+            scanner.unsubscribe(bucket);
+        }
+        return read;
+    }
+
+    /** Writes the lake rows of one bucket again, with the values Fluss holds for them. */
+    private void rewrite(
+            FileStoreTable table,
+            RowRewriter rewriter,
+            TableWriteImpl<?> write,
+            EnrichedBucket bucket,
+            Map<Long, Values> fromFluss)
+            throws Exception {
+        ReadBuilder read = table.newReadBuilder();
+        read.withFilter(
+                new PredicateBuilder(table.rowType()).equal(rewriter.bucketField, bucket.bucket()));
+        if (bucket.partitionName() != null) {
+            read.withPartitionFilter(
+                    ResolvedPartitionSpec.fromPartitionName(
+                                    source.base().getPartitionKeys(), bucket.partitionName())
+                            .toPartitionSpec()
+                            .getSpecMap());
+        }
+        try (RecordReader<InternalRow> reader = read.newRead().createReader(read.newScan().plan());
+                RecordReaderIterator<InternalRow> rows = new RecordReaderIterator<>(reader)) {
+            while (rows.hasNext()) {
+                InternalRow row = rows.next();
+                if (row.getInt(rewriter.bucketField) != bucket.bucket()) {
+                    continue;
+                }
+                Values values = fromFluss.get(row.getLong(rewriter.offsetField));
+                boolean same =
+                        values != null
+                                && values.timestamp
+                                        == row.getTimestamp(rewriter.timestampField, 3)
+                                                .getMillisecond();
+                write.write(
+                        rewriter.rewrite(row, same ? values.row : null),
+                        spec.lakeBucket(bucket.bucket()));
+            }
+        }
+    }
+
+    /** A lake row with the filled columns taken from a group row (NULL without one). */
+    private static final class RowRewriter {
+
+        final int bucketField;
+        final int offsetField;
+        final int timestampField;
+        private final InternalRowSerializer copier;
+        private final InternalRow.FieldGetter[] lakeGetters;
+        private final int[] filledFrom;
+        private final InternalRow.FieldGetter[] filledGetters;
+        private final FlinkRowAsPaimonRow groupRow;
+
+        RowRewriter(RowType lake, List<String> columns) {
+            List<String> names = lake.getFieldNames();
+            bucketField = names.indexOf(LakeTableSpec.BUCKET_COLUMN);
+            offsetField = names.indexOf(LakeTableSpec.OFFSET_COLUMN);
+            timestampField = names.indexOf(LakeTableSpec.TIMESTAMP_COLUMN);
+            copier = new InternalRowSerializer(lake);
+            lakeGetters = new InternalRow.FieldGetter[names.size()];
+            filledFrom = new int[names.size()];
+            filledGetters = new InternalRow.FieldGetter[names.size()];
+            for (int i = 0; i < names.size(); i++) {
+                lakeGetters[i] = InternalRow.createFieldGetter(lake.getTypeAt(i), i);
+                filledFrom[i] = columns.indexOf(names.get(i));
+                if (filledFrom[i] >= 0) {
+                    filledGetters[i] =
+                            InternalRow.createFieldGetter(lake.getTypeAt(i), filledFrom[i]);
+                }
+            }
+            groupRow = new FlinkRowAsPaimonRow(columns.size());
+        }
+
+        InternalRow rewrite(InternalRow lakeRow, RowData group) {
+            // A copy: the reader reuses its rows' memory for the next batch.
+            BinaryRow base = copier.toBinaryRow(lakeRow).copy();
+            InternalRow values = group == null ? null : groupRow.wrap(group);
+            GenericRow out = new GenericRow(lakeGetters.length);
+            for (int i = 0; i < lakeGetters.length; i++) {
+                out.setField(
+                        i,
+                        filledFrom[i] < 0
+                                ? lakeGetters[i].getFieldOrNull(base)
+                                : values == null ? null : filledGetters[i].getFieldOrNull(values));
+            }
+            return out;
+        }
+    }
+}
