@@ -11,6 +11,7 @@ import dev.flussenrich.table.FlussEnrichConnectorOptions;
 import dev.flussenrich.table.FlussEnrichDynamicTableFactory;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;
+import dev.flussenrich.table.LakeSqlSupport;
 
 import org.apache.fluss.config.FlussConfigUtils;
 import org.apache.fluss.flink.utils.FlinkConversions;
@@ -225,7 +226,12 @@ final class CatalogTables {
                                                         LakeDeclaration.WAREHOUSE)));
         Schema.Builder schema = Schema.newBuilder();
         org.apache.fluss.types.RowType logical = table.logicalRowType();
-        for (String column : LakeDeclaration.lakeColumns(table, lake.groupsOf(table))) {
+        List<String> declared = LakeDeclaration.lakeColumns(table, lake.groupsOf(table));
+        List<String> shown =
+                LakeSqlSupport.find()
+                        .map(support -> support.lakePartColumns(table, lake))
+                        .orElse(declared);
+        for (String column : shown) {
             schema.column(
                     column,
                     FlinkConversions.toFlinkType(logical.getTypeAt(logical.getFieldIndex(column))));

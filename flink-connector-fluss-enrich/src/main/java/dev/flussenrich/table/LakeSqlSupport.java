@@ -36,6 +36,13 @@ public interface LakeSqlSupport {
     Procedure procedure(String name, FlussConnectionConfig connection, EnrichedTables tables);
 
     /**
+     * The logical columns {@code t$lake} shows: those the lake table has values for in every row (a
+     * group added since is left out until tiering has filled it), or the declared ones before the
+     * lake table exists.
+     */
+    List<String> lakePartColumns(EnrichedTable table, LakeDeclaration lake);
+
+    /**
      * A bounded read of the newest tiered snapshot of {@code table}'s lake, producing the rows of
      * {@code physicalRow} (lake columns, system columns included, by name).
      */

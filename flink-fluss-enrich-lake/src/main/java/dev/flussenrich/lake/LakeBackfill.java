@@ -40,6 +40,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -143,7 +144,15 @@ public final class LakeBackfill {
     /** Every group to fill has enriched each tiered bucket up to the lake's offset. */
     private void checkEnriched(
             StitchedScanner scanner, Map<EnrichedBucket, Long> offsets, List<String> columns) {
-        for (Map.Entry<EnrichedBucket, Long> lake : offsets.entrySet()) {
+        List<Map.Entry<EnrichedBucket, Long>> buckets =
+                offsets.entrySet().stream()
+                        .sorted(
+                                Comparator.comparing(
+                                                (Map.Entry<EnrichedBucket, Long> e) ->
+                                                        String.valueOf(e.getKey().partitionName()))
+                                        .thenComparing(e -> e.getKey().bucket()))
+                        .toList();
+        for (Map.Entry<EnrichedBucket, Long> lake : buckets) {
             long frontier = scanner.frontier(lake.getKey());
             if (frontier < lake.getValue()) {
                 throw new IllegalStateException(

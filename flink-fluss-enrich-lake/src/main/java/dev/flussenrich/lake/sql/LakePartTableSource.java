@@ -52,7 +52,6 @@ final class LakePartTableSource
     private final List<String> lakeFields;
     private final List<String> partitionKeys;
     private final long snapshotId;
-    private final List<String> notFilled;
     private DataType producedRow;
     private Map<String, String> partitionSpec = Map.of();
 
@@ -61,13 +60,11 @@ final class LakePartTableSource
             List<String> lakeFields,
             List<String> partitionKeys,
             long snapshotId,
-            List<String> notFilled,
             DataType producedRow) {
         this.lake = lake;
         this.lakeFields = lakeFields;
         this.partitionKeys = partitionKeys;
         this.snapshotId = snapshotId;
-        this.notFilled = notFilled;
         this.producedRow = producedRow;
     }
 
@@ -93,13 +90,19 @@ final class LakePartTableSource
                                 fields));
             }
         }
+        // t$lake leaves out columns not filled yet; a table changed since planning began is not
+        // read partial either.
+        List<String> partial =
+                LakeTableSpec.notFilledYet(data, DataType.getFieldNames(physicalRow));
+        if (!partial.isEmpty()) {
+            throw new ValidationException(LakeTableSpec.notFilledYetMessage(id, partial));
+        }
         Snapshot snapshot = LakeOffsets.latestTiered(data);
         return new LakePartTableSource(
                 LakeTableSpec.of(lake.catalogOptions(), id, data),
                 fields,
                 data.partitionKeys(),
                 snapshot == null ? -1 : snapshot.id(),
-                LakeTableSpec.notFilledYet(data, fields),
                 physicalRow);
     }
 
@@ -111,12 +114,6 @@ final class LakePartTableSource
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         List<String> columns = DataType.getFieldNames(producedRow);
-        // Rows tiered before a group was added have no values for it yet: none is read partial.
-        List<String> partial = columns.stream().filter(notFilled::contains).toList();
-        if (!partial.isEmpty()) {
-            throw new ValidationException(
-                    LakeTableSpec.notFilledYetMessage(lake.identifier(), partial));
-        }
         int[] projection = columns.stream().mapToInt(lakeFields::indexOf).toArray();
         InternalTypeInfo<RowData> type =
                 InternalTypeInfo.of((RowType) producedRow.getLogicalType());
@@ -180,8 +177,7 @@ final class LakePartTableSource
     @Override
     public DynamicTableSource copy() {
         LakePartTableSource copy =
-                new LakePartTableSource(
-                        lake, lakeFields, partitionKeys, snapshotId, notFilled, producedRow);
+                new LakePartTableSource(lake, lakeFields, partitionKeys, snapshotId, producedRow);
         copy.partitionSpec = partitionSpec;
         return copy;
     }

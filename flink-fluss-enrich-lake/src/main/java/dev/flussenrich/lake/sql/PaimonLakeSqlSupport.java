@@ -8,6 +8,7 @@ package dev.flussenrich.lake.sql;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.lake.LakeTableSpec;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;
@@ -20,6 +21,8 @@ import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.table.types.DataType;
+
+import org.apache.paimon.catalog.Identifier;
 
 import java.util.List;
 
@@ -39,6 +42,22 @@ public final class PaimonLakeSqlSupport implements LakeSqlSupport {
             throw new IllegalArgumentException("No lake procedure '" + name + "'.");
         }
         return new TierToLakeProcedure(connection, tables);
+    }
+
+    @Override
+    public List<String> lakePartColumns(EnrichedTable table, LakeDeclaration lake) {
+        List<String> declared = LakeDeclaration.lakeColumns(table, lake.groupsOf(table));
+        Identifier id =
+                Identifier.create(
+                        lake.lakeTable().getDatabaseName(), lake.lakeTable().getTableName());
+        List<String> known = table.logicalRowType().getFieldNames();
+        return LakeTableSpec.loadIfExists(lake.catalogOptions(), id)
+                .map(
+                        data ->
+                                LakeTableSpec.completeColumns(data).stream()
+                                        .filter(known::contains)
+                                        .toList())
+                .orElse(declared);
     }
 
     @Override

@@ -1,0 +1,242 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.apache.paimon.table.FileStoreTable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A lake follows its table's groups: a group added later reaches the lake table without creating it
+ * again (Paimon schema evolution) and the rows the lake held get its values (the backfill); a group
+ * taken out of the lake leaves it. No read of ours sees a lake row without a projected group's
+ * values.
+ */
+@ExtendWith(SharedFlussCluster.class)
+class LakeGroupEvolutionITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    @TempDir Path warehouse;
+
+    @Test
+    void aGroupAddedLaterReachesTheLakeAndTheRowsItHeldAreFilled() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createTable(batch, "lake_add", "'column-groups.geo' = 'city'");
+        writeBase(batch, table, 0, 6);
+        enrich(batch, table, "geo", "city", "'city-' || CAST(id AS STRING)");
+        tier(table);
+        awaitRows(batch, "SELECT id FROM `" + table + "$lake`", 6);
+        FileStoreTable lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
+        long tableIdBefore = lake.schema().id();
+
+        call(
+                batch,
+                "CALL enrich.sys.add_column_group('enrich_test."
+                        + table
+                        + "', 'risk', 'score DOUBLE')");
+        writeBase(batch, table, 6, 8);
+        enrich(batch, table, "geo", "city", "'city-' || CAST(id AS STRING)");
+
+        // risk has enriched nothing yet: the lake gets the column, but its rows cannot be filled.
+        assertThatThrownBy(() -> tier(table))
+                .rootCause()
+                .hasMessageMatching(
+                        "Cannot fill the lake of 'enrich_test\\."
+                                + table
+                                + "' with columns \\[score\\] yet: their groups \\[risk\\] have"
+                                + " enriched bucket [01] up to offset 0, but the lake holds its"
+                                + " rows up to offset [1-6]\\. Let the groups' enrichment jobs"
+                                + " catch up, then start the tiering again; until then lake"
+                                + " reads leave these columns out\\.");
+        lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
+        assertThat(lake.rowType().getFieldNames())
+                .containsExactly(
+                        "id", "ip", "city", "score", "__bucket", "__offset", "__timestamp");
+        assertThat(lake.options()).containsEntry("fluss-enrich.backfill-columns", "score");
+        // Complete or absent: t$lake leaves the column out, a union read of it reads Fluss alone.
+        assertThat(batch.from("`" + table + "$lake`").getResolvedSchema().getColumnNames())
+                .containsExactly("id", "ip", "city", "__bucket", "__offset", "__timestamp");
+        assertThatThrownBy(() -> FlinkSql.collect(batch, "SELECT score FROM `" + table + "$lake`"))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("Column 'score' not found");
+        assertThat(FlinkSql.collect(batch, "SELECT id, city FROM `" + table + "$lake`")).hasSize(6);
+        assertThat(FlinkSql.collect(batch, "SELECT id, score FROM " + table)).isEmpty();
+        assertThat(FlinkSql.collect(batch, "SELECT id, city FROM " + table)).hasSize(8);
+
+        enrich(batch, table, "risk", "score", "CAST(id AS DOUBLE) * 1.5");
+        tier(table);
+        String identity = "SELECT id, ip, city, score, _bucket, _offset FROM " + table;
+        List<String> expected =
+                FlinkSql.collect(
+                        batch, identity + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */");
+        assertThat(expected).hasSize(8);
+        List<String> inLake =
+                awaitRows(
+                        batch,
+                        "SELECT id, ip, city, score, __bucket, __offset FROM `" + table + "$lake`",
+                        8);
+        assertThat(inLake).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(FlinkSql.collect(batch, identity))
+                .as("the union read of the new group")
+                .containsExactlyInAnyOrderElementsOf(expected);
+
+        // Paimon's own reader: every row has its score, one lake table all along.
+        lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
+        assertThat(lake.options()).doesNotContainKey("fluss-enrich.backfill-columns");
+        assertThat(lake.schema().id()).isGreaterThan(tableIdBefore);
+        List<List<Object>> values = PaimonReads.values(lake, 4);
+        List<List<Object>> expectedValues = new ArrayList<>();
+        for (int id = 0; id < 8; id++) {
+            expectedValues.add(
+                    Arrays.asList(id, "10.0.0." + id, "city-" + id, Double.valueOf(id * 1.5)));
+        }
+        assertThat(values).containsExactlyInAnyOrderElementsOf(expectedValues);
+    }
+
+    @Test
+    void aGroupTakenOutOfTheLakeLeavesItsTable() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table =
+                createTable(
+                        batch,
+                        "lake_drop",
+                        "'column-groups.geo' = 'city', 'column-groups.risk' = 'score',"
+                                + " 'lake.groups' = 'geo, risk'");
+        writeBase(batch, table, 0, 4);
+        enrich(batch, table, "geo", "city", "'city-' || CAST(id AS STRING)");
+        enrich(batch, table, "risk", "score", "CAST(id AS DOUBLE) * 1.5");
+        tier(table);
+        awaitRows(batch, "SELECT id FROM `" + table + "$lake`", 4);
+
+        String drop = "CALL enrich.sys.drop_column_group('enrich_test." + table + "', 'risk')";
+        assertThatThrownBy(() -> call(batch, drop))
+                .rootCause()
+                .hasMessage(
+                        "Column group 'risk' of enrich_test."
+                                + table
+                                + " is in its lake ('lake.groups' = 'geo, risk'): take it out"
+                                + " first (ALTER TABLE "
+                                + table
+                                + " SET ('lake.groups' = 'geo')), then drop it and start the"
+                                + " tiering again.");
+        batch.executeSql("ALTER TABLE " + table + " SET ('lake.groups' = 'geo')").await();
+        call(batch, drop);
+        writeBase(batch, table, 4, 5);
+        enrich(batch, table, "geo", "city", "'city-' || CAST(id AS STRING)");
+        tier(table);
+
+        List<String> inLake = awaitRows(batch, "SELECT id, ip, city FROM `" + table + "$lake`", 5);
+        List<String> expected = new ArrayList<>();
+        for (int id = 0; id < 5; id++) {
+            expected.add("+I[" + id + ", 10.0.0." + id + ", city-" + id + "]");
+        }
+        assertThat(inLake).containsExactlyInAnyOrderElementsOf(expected);
+        FileStoreTable lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
+        assertThat(lake.rowType().getFieldNames())
+                .containsExactly("id", "ip", "city", "__bucket", "__offset", "__timestamp");
+        assertThat(PaimonReads.values(lake, 3))
+                .containsExactlyInAnyOrderElementsOf(
+                        expected.stream()
+                                .map(row -> row.substring(3, row.length() - 1).split(", "))
+                                .map(
+                                        parts ->
+                                                Arrays.<Object>asList(
+                                                        Integer.valueOf(parts[0]),
+                                                        parts[1],
+                                                        parts[2]))
+                                .toList());
+    }
+
+    private String createTable(TableEnvironment sql, String prefix, String groups) {
+        String table = SharedFlussCluster.newTablePath(prefix).getTableName();
+        sql.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, ip STRING, city STRING"
+                        + (groups.contains("score") ? ", score DOUBLE" : "")
+                        + ") WITH ('bucket.num' = '2', "
+                        + groups
+                        + ", 'lake.warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        return table;
+    }
+
+    private static void writeBase(TableEnvironment sql, String table, int from, int to)
+            throws Exception {
+        List<String> values = new ArrayList<>();
+        for (int id = from; id < to; id++) {
+            values.add("(" + id + ", '10.0.0." + id + "')");
+        }
+        FlinkSql.await(
+                sql.executeSql(
+                        "INSERT INTO " + table + " (id, ip) VALUES " + String.join(", ", values)));
+    }
+
+    /** Enriches every row of {@code group} not enriched yet. */
+    private static void enrich(
+            TableEnvironment sql, String table, String group, String column, String expression)
+            throws Exception {
+        FlinkSql.await(
+                sql.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = '"
+                                + group
+                                + "') */ (_bucket, _offset, "
+                                + column
+                                + ") SELECT _bucket, _offset, "
+                                + expression
+                                + " FROM "
+                                + table
+                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"));
+    }
+
+    private static void tier(String table) throws Exception {
+        call(
+                FlinkSql.streaming(),
+                "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
+    }
+
+    private static String call(TableEnvironment sql, String statement) throws Exception {
+        TableResult result = sql.executeSql(statement);
+        try (CloseableIterator<Row> rows = result.collect()) {
+            return String.valueOf(rows.next().getField(0));
+        }
+    }
+
+    private static List<String> awaitRows(TableEnvironment sql, String query, int size)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        List<String> rows = FlinkSql.collect(sql, query);
+        while (rows.size() < size && System.nanoTime() < deadline) {
+            rows = FlinkSql.collect(sql, query);
+        }
+        return rows;
+    }
+}
