@@ -5,8 +5,13 @@
 
 package dev.flussenrich.lake;
 
+import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.metadata.PartitionSpec;
+import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -26,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -170,6 +176,96 @@ class LakeGroupEvolutionITCase {
                                                         parts[1],
                                                         parts[2]))
                                 .toList());
+    }
+
+    @Test
+    void rowsWhoseBaseLeftFlussBeforeTheGroupCameKeepNull() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = SharedFlussCluster.newTablePath("lake_gone").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
+                        + "'bucket.num' = '2', 'column-groups.geo' = 'city', 'lake.warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        List<String> values = new ArrayList<>();
+        for (int id = 0; id < 6; id++) {
+            values.add("(" + id + ", '" + (id < 3 ? "old" : "new") + "')");
+        }
+        FlinkSql.await(
+                batch.executeSql(
+                        "INSERT INTO " + table + " (id, dt) VALUES " + String.join(", ", values)));
+        FlinkSql.await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
+                                + " (_partition, _bucket, _offset, city) SELECT _partition,"
+                                + " _bucket, _offset, 'city-' || CAST(id AS STRING) FROM "
+                                + table
+                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"));
+        tier(table);
+        awaitRows(batch, "SELECT id FROM `" + table + "$lake`", 6);
+
+        // The old day expires in Fluss, then a group comes: it can enrich the new day only.
+        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
+        PartitionSpec oldDay = new PartitionSpec(Map.of("dt", "old"));
+        Admin admin = SharedFlussCluster.connection().getAdmin();
+        admin.dropPartition(path, oldDay, false).get();
+        admin.dropPartition(
+                        new EnrichedTables(admin).load(path).requireGroup("geo").companionPath(),
+                        oldDay,
+                        false)
+                .get();
+        call(
+                batch,
+                "CALL enrich.sys.add_column_group('enrich_test."
+                        + table
+                        + "', 'risk', 'score DOUBLE')");
+        FlinkSql.await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'risk') */"
+                                + " (_partition, _bucket, _offset, score) SELECT _partition,"
+                                + " _bucket, _offset, CAST(id AS DOUBLE) * 1.5 FROM "
+                                + table
+                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"));
+        tier(table);
+
+        List<String> expected = new ArrayList<>();
+        for (int id = 0; id < 6; id++) {
+            expected.add(
+                    "+I["
+                            + id
+                            + ", "
+                            + (id < 3 ? "old" : "new")
+                            + ", city-"
+                            + id
+                            + ", "
+                            + (id < 3 ? "null" : Double.toString(id * 1.5))
+                            + "]");
+        }
+        assertThat(awaitFilled(batch, "SELECT id, dt, city, score FROM `" + table + "$lake`"))
+                .containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(FlinkSql.collect(batch, "SELECT id, dt, city, score FROM " + table))
+                .as("the union read: the old day from the lake only")
+                .containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** Reads a query of t$lake until it plans (the score column is there once filled). */
+    private static List<String> awaitFilled(TableEnvironment sql, String query) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            try {
+                return FlinkSql.collect(sql, query);
+            } catch (ValidationException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+        }
     }
 
     private String createTable(TableEnvironment sql, String prefix, String groups) {
