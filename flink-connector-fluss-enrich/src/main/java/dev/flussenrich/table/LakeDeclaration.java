@@ -22,15 +22,26 @@ import java.util.TreeSet;
 
 /**
  * The lake of a logical table, as its table options declare it ({@code lake.*}, kept with the table
- * in Fluss): the Paimon catalog, the lake table, and the groups the lake carries.
+ * in Fluss): the lake catalog, the lake table, the groups the lake carries, and its format.
  *
- * @param catalogOptions Paimon catalog options ({@code warehouse} and every {@code lake.catalog.*})
+ * @param catalogOptions Paimon or Iceberg catalog options ({@code warehouse} and every {@code
+ *     lake.catalog.*})
  * @param lakeTable the Paimon database and table (default: the Fluss names)
  * @param groups the groups the lake carries, or empty for all of them
+ * @param format the lake format, Fluss's {@code table.datalake.format} of the base
  */
 @PublicEvolving
 public record LakeDeclaration(
-        Map<String, String> catalogOptions, TablePath lakeTable, List<String> groups) {
+        Map<String, String> catalogOptions,
+        TablePath lakeTable,
+        List<String> groups,
+        Format format) {
+
+    /** The formats enriched tiering writes. */
+    public enum Format {
+        PAIMON,
+        ICEBERG
+    }
 
     public static final String PREFIX = "lake.";
     public static final String WAREHOUSE = "lake.warehouse";
@@ -99,20 +110,24 @@ public record LakeDeclaration(
                                 table, group, GROUPS, new TreeSet<>(groupNames)));
             }
         }
-        String format = options.get(FORMAT);
-        if (format != null && !format.equalsIgnoreCase("paimon")) {
+        String formatName = options.get(FORMAT);
+        Format format = Format.PAIMON;
+        if (formatName != null && formatName.equalsIgnoreCase("iceberg")) {
+            format = Format.ICEBERG;
+        } else if (formatName != null && !formatName.equalsIgnoreCase("paimon")) {
             throw new ValidationException(
                     String.format(
                             "Table '%s' declares a lake, but its '%s' is '%s': enriched tiering"
-                                    + " writes Paimon only. Set '%s' = 'paimon' or leave it unset.",
-                            table, FORMAT, format, FORMAT));
+                                    + " writes Paimon and Iceberg. Set '%s' to 'paimon' (the"
+                                    + " default when unset) or 'iceberg'.",
+                            table, FORMAT, formatName, FORMAT));
         }
         TablePath lake =
                 lakeTable == null
                         ? table
                         : FlussEnrichConnectorOptionsUtil.parseTablePath(
                                 lakeTable, "option '" + TABLE + "'");
-        return Optional.of(new LakeDeclaration(Map.copyOf(catalogOptions), lake, groups));
+        return Optional.of(new LakeDeclaration(Map.copyOf(catalogOptions), lake, groups, format));
     }
 
     /** The lake a loaded logical table declares, if any. */

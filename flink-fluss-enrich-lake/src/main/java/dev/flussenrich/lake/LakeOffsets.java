@@ -123,10 +123,14 @@ public final class LakeOffsets {
 
     /** Committed by this tiering: it carries offsets, or the table id (all partitions gone). */
     private static boolean isTiered(Snapshot snapshot) {
-        return snapshot.properties() != null
-                && (snapshot.properties().containsKey(TABLE_ID)
-                        || snapshot.properties().keySet().stream()
-                                .anyMatch(k -> k.startsWith(PREFIX)));
+        return isTiered(snapshot.properties());
+    }
+
+    /** Whether a snapshot's properties (or an Iceberg snapshot's summary) are this tiering's. */
+    public static boolean isTiered(Map<String, String> properties) {
+        return properties != null
+                && (properties.containsKey(TABLE_ID)
+                        || properties.keySet().stream().anyMatch(k -> k.startsWith(PREFIX)));
     }
 
     private static String key(EnrichedBucket bucket) {

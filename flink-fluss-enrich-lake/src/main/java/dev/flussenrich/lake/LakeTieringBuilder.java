@@ -8,6 +8,9 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.lake.iceberg.IcebergLakeTable;
+import dev.flussenrich.lake.iceberg.IcebergTieringCommitter;
+import dev.flussenrich.lake.iceberg.IcebergTieringWriter;
 import dev.flussenrich.lake.tiering.TieringCommitter;
 import dev.flussenrich.lake.tiering.TieringLag;
 import dev.flussenrich.lake.tiering.TieringWriter;
@@ -15,6 +18,7 @@ import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;
 import dev.flussenrich.table.RowDataDeserializer;
 
+import org.apache.fluss.metadata.DataLakeFormat;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -26,16 +30,20 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.CheckpointConfig;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
 
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.table.FileStoreTable;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -87,19 +95,10 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         checkCheckpointing(env.getCheckpointConfig());
         FlussConnectionConfig connection = connection();
         EnrichedTable table = loadTable(connection);
-        List<String> tiered = tieredGroups(table);
-        List<String> columns = LakeDeclaration.lakeColumns(table, tiered);
-        Identifier lakeId = lakeIdentifier(table.tablePath());
-        FileStoreTable lakeData =
-                LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
-        LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
-        new LakeBackfill(lake, table, connection).run();
+        List<String> columns = LakeDeclaration.lakeColumns(table, tieredGroups(table));
         TablePath path = table.tablePath();
+        Identifier lakeId = lakeIdentifier(path);
         BaseIdsLookup baseIds = new BaseIdsLookup(connection, path, table.isPartitioned());
-        Map<EnrichedBucket, Long> lakeOffsets =
-                LakeOffsets.latest(lakeData, baseIds(connection, table));
-
-        String commitUser = "fluss-enrich-tiering-" + UUID.randomUUID();
         RowDataDeserializer rows =
                 RowDataDeserializer.of(
                         table.logicalRowType().project(columns),
@@ -108,39 +107,95 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
                                 IdentityMetadata.OFFSET,
                                 IdentityMetadata.TIMESTAMP,
                                 IdentityMetadata.PARTITION));
+        String commitUser = "fluss-enrich-tiering-" + UUID.randomUUID();
+        TieringLag lag =
+                new TieringLag(connection, path, table.isPartitioned(), table.numBuckets());
+        String name = path + " -> " + lakeId.getFullName();
+        if (isIceberg(table)) {
+            @SuppressWarnings("unchecked")
+            RowType rowType = ((InternalTypeInfo<RowData>) rows.getProducedType()).toRowType();
+            IcebergLakeTable lake =
+                    IcebergLakeTable.createOrCheck(
+                            catalogOptions(),
+                            lakeId.getDatabaseName(),
+                            lakeId.getObjectName(),
+                            table,
+                            new RowType(rowType.getFields().subList(0, columns.size())));
+            Map<String, String> summary = IcebergLakeTable.latestTieredSummary(lake.load());
+            Map<EnrichedBucket, Long> lakeOffsets =
+                    summary == null
+                            ? Map.of()
+                            : LakeOffsets.current(summary, baseIds(connection, table));
+            return end(
+                    stitchedRows(env, path, columns, lakeOffsets, rows)
+                            .transform(
+                                    "lake tiering writer " + name,
+                                    PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
+                                    new IcebergTieringWriter(
+                                            lake, rowType, columns.size(), baseIds))
+                            .uid("fluss-enrich-lake-tiering-writer")
+                            .transform(
+                                    "lake tiering committer " + name,
+                                    Types.VOID,
+                                    new IcebergTieringCommitter(lake, commitUser, lag, baseIds)));
+        }
+        FileStoreTable lakeData =
+                LakeTableSpec.createOrCheck(catalogOptions(), lakeId, table, columns);
+        LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
+        new LakeBackfill(lake, table, connection).run();
+        Map<EnrichedBucket, Long> lakeOffsets =
+                LakeOffsets.latest(lakeData, baseIds(connection, table));
+        return end(
+                stitchedRows(env, path, columns, lakeOffsets, rows)
+                        .transform(
+                                "lake tiering writer " + name,
+                                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
+                                new TieringWriter(lake, commitUser, baseIds))
+                        .uid("fluss-enrich-lake-tiering-writer")
+                        .transform(
+                                "lake tiering committer " + name,
+                                Types.VOID,
+                                new TieringCommitter(lake, commitUser, lag, baseIds)));
+    }
+
+    private static boolean isIceberg(EnrichedTable table) {
+        return LakeDeclaration.of(table)
+                .map(lake -> lake.format() == LakeDeclaration.Format.ICEBERG)
+                .orElse(
+                        table.base()
+                                .getTableConfig()
+                                .getDataLakeFormat()
+                                .equals(Optional.of(DataLakeFormat.ICEBERG)));
+    }
+
+    /** The stitched rows of the lake's columns, from each bucket's lake offset on. */
+    private DataStream<RowData> stitchedRows(
+            StreamExecutionEnvironment env,
+            TablePath table,
+            List<String> columns,
+            Map<EnrichedBucket, Long> lakeOffsets,
+            RowDataDeserializer rows) {
         var source =
                 this.<RowData>sourceBuilder(columns)
                         .setStartOffsets(lakeOffsets)
                         .setBounded(bounded)
                         .setDeserializer(rows)
                         .build();
-        String name = path + " -> " + lakeId.getFullName();
         DataStream<RowData> stitched =
                 env.fromSource(
                                 source,
                                 WatermarkStrategy.noWatermarks(),
-                                "lake tiering source " + path)
+                                "lake tiering source " + table)
                         .uid("fluss-enrich-lake-tiering-source");
         if (beforeWrite != null) {
             stitched = stitched.map(beforeWrite, rows.getProducedType());
         }
-        return stitched.transform(
-                        "lake tiering writer " + name,
-                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
-                        new TieringWriter(lake, commitUser, baseIds))
-                .uid("fluss-enrich-lake-tiering-writer")
-                .transform(
-                        "lake tiering committer " + name,
-                        Types.VOID,
-                        new TieringCommitter(
-                                lake,
-                                commitUser,
-                                new TieringLag(
-                                        connection,
-                                        path,
-                                        table.isPartitioned(),
-                                        table.numBuckets()),
-                                baseIds))
+        return stitched;
+    }
+
+    /** The committer, alone at parallelism 1, and the end of the job. */
+    private static DataStreamSink<Void> end(SingleOutputStreamOperator<Void> committer) {
+        return committer
                 .uid("fluss-enrich-lake-tiering-committer")
                 .setParallelism(1)
                 .setMaxParallelism(1)

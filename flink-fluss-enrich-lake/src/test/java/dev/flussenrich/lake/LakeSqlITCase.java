@@ -190,14 +190,13 @@ class LakeSqlITCase {
                                 createTable(
                                         batch,
                                         "lake_bad",
-                                        warehouseOption()
-                                                + ", 'table.datalake.format' = 'iceberg'"))
+                                        warehouseOption() + ", 'table.datalake.format' = 'lance'"))
                 .rootCause()
                 .hasMessageMatching(
                         "Table 'enrich_test\\.lake_bad_\\d+' declares a lake, but its"
-                                + " 'table\\.datalake\\.format' is 'iceberg': enriched tiering"
-                                + " writes Paimon only\\. Set 'table\\.datalake\\.format' ="
-                                + " 'paimon' or leave it unset\\.");
+                                + " 'table\\.datalake\\.format' is 'lance': enriched tiering"
+                                + " writes Paimon and Iceberg\\. Set 'table\\.datalake\\.format'"
+                                + " to 'paimon' \\(the default when unset\\) or 'iceberg'\\.");
         assertThat(FlinkSql.collect(batch, "SHOW TABLES")).noneMatch(t -> t.contains("lake_bad"));
 
         String table = createTable(batch, "lake_none", "");

@@ -51,16 +51,16 @@ public final class TieringLag implements Serializable {
         this.numBuckets = numBuckets;
     }
 
-    void open() {
+    public void open() {
         connection = connectionConfig.connect();
         rows = -1;
     }
 
-    long rows() {
+    public long rows() {
         return rows;
     }
 
-    void update(Map<EnrichedBucket, Long> lakeOffsets) {
+    public void update(Map<EnrichedBucket, Long> lakeOffsets) {
         try {
             List<EnrichedBucket> buckets =
                     new PartitionIds(connection.getAdmin(), base)
@@ -82,7 +82,7 @@ public final class TieringLag implements Serializable {
         }
     }
 
-    void close() throws Exception {
+    public void close() throws Exception {
         if (connection != null) {
             connection.close();
         }

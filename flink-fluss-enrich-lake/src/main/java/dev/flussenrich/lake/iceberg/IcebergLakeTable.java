@@ -1,0 +1,204 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake.iceberg;
+
+import dev.flussenrich.core.EnrichedTable;
+import dev.flussenrich.lake.LakeOffsets;
+import dev.flussenrich.lake.LakeTableSpec;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.types.logical.RowType;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.PartitionField;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.AlreadyExistsException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.types.TypeUtil;
+import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.SnapshotUtil;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Iceberg table a logical table is tiered to when its base's {@code table.datalake.format} is
+ * {@code iceberg}: the tiered logical columns, then {@code __bucket}, {@code __offset} and {@code
+ * __timestamp} (the names Fluss's own tiering gives them), partitioned by the base's partition keys
+ * (identity). Its catalog is Iceberg's, from the lake's catalog options ({@code type} defaults to
+ * {@code hadoop}: tables under the warehouse, no server).
+ *
+ * <p>Each snapshot tiering commits carries the lake offsets in its summary ({@link LakeOffsets}, as
+ * Fluss's own Iceberg tiering keeps its offsets there), with the commit user and checkpoint id that
+ * make a commit after a restore skip what was committed already.
+ */
+@Internal
+public record IcebergLakeTable(Map<String, String> catalogOptions, String database, String table)
+        implements Serializable {
+
+    static final String COMMIT_USER = "fluss-enrich.commit-user";
+    static final String CHECKPOINT_ID = "fluss-enrich.checkpoint-id";
+
+    public IcebergLakeTable {
+        catalogOptions = new HashMap<>(catalogOptions);
+    }
+
+    public String fullName() {
+        return database + "." + table;
+    }
+
+    private TableIdentifier identifier() {
+        return TableIdentifier.of(database, table);
+    }
+
+    private static Catalog catalog(Map<String, String> options) {
+        Map<String, String> properties = new HashMap<>(options);
+        properties.putIfAbsent(CatalogUtil.ICEBERG_CATALOG_TYPE, "hadoop");
+        return CatalogUtil.buildIcebergCatalog("fluss-enrich", properties, new Configuration());
+    }
+
+    /** The Iceberg table, loaded. */
+    public Table load() {
+        try {
+            return catalog(catalogOptions).loadTable(identifier());
+        } catch (NoSuchTableException e) {
+            throw new IllegalStateException(
+                    "Iceberg table '" + fullName() + "' does not exist: run the tiering first.", e);
+        }
+    }
+
+    /**
+     * The Iceberg table for tiering {@code columns} (of Flink type {@code columnTypes}) of {@code
+     * source}, created if it does not exist and its columns checked if it does.
+     */
+    public static IcebergLakeTable createOrCheck(
+            Map<String, String> catalogOptions,
+            String database,
+            String table,
+            EnrichedTable source,
+            RowType columnTypes) {
+        IcebergLakeTable lake = new IcebergLakeTable(catalogOptions, database, table);
+        Schema expected = schemaOf(source, columnTypes);
+        List<String> partitionKeys = source.base().getPartitionKeys();
+        PartitionSpec.Builder spec = PartitionSpec.builderFor(expected);
+        partitionKeys.forEach(spec::identity);
+        Catalog catalog = catalog(catalogOptions);
+        if (!catalog.tableExists(lake.identifier())) {
+            try {
+                catalog.createTable(
+                        lake.identifier(),
+                        expected,
+                        spec.build(),
+                        Map.of(
+                                "format-version", "2",
+                                "write.format.default", "parquet",
+                                "comment",
+                                        "fluss-enrich: complete rows of Fluss table "
+                                                + source.tablePath()));
+            } catch (AlreadyExistsException raced) {
+                // Created meanwhile: checked below like any existing table.
+            }
+        }
+        Table existing = catalog.loadTable(lake.identifier());
+        Schema existingSchema =
+                TypeUtil.assignFreshIds(existing.schema(), new AtomicInteger()::incrementAndGet);
+        List<String> existingKeys = new ArrayList<>();
+        for (PartitionField field : existing.spec().fields()) {
+            existingKeys.add(existing.schema().findColumnName(field.sourceId()));
+        }
+        if (!existingSchema.asStruct().equals(expected.asStruct())
+                || !existingKeys.equals(partitionKeys)) {
+            throw new IllegalStateException(
+                    "Iceberg table '"
+                            + lake.fullName()
+                            + "' exists with columns "
+                            + names(existing.schema())
+                            + " partitioned by "
+                            + existingKeys
+                            + ", but tiering '"
+                            + source.tablePath()
+                            + "' writes columns "
+                            + names(expected)
+                            + " partitioned by "
+                            + partitionKeys
+                            + ". Tier to another Iceberg table (setLakeTable) or drop this one.");
+        }
+        return lake;
+    }
+
+    private static Schema schemaOf(EnrichedTable source, RowType columnTypes) {
+        AtomicInteger ids = new AtomicInteger();
+        List<Types.NestedField> fields = new ArrayList<>();
+        for (RowType.RowField column : columnTypes.getFields()) {
+            if (LakeTableSpec.isSystemColumn(column.getName())) {
+                throw new IllegalArgumentException(
+                        "Column '"
+                                + column.getName()
+                                + "' of table '"
+                                + source.tablePath()
+                                + "' has the name of a lake system column; rename it before"
+                                + " tiering the table.");
+            }
+            int id = ids.incrementAndGet();
+            fields.add(
+                    Types.NestedField.of(
+                            id,
+                            column.getType().isNullable(),
+                            column.getName(),
+                            IcebergTypes.of(column.getName(), column.getType(), ids)));
+        }
+        fields.add(
+                Types.NestedField.required(
+                        ids.incrementAndGet(),
+                        LakeTableSpec.BUCKET_COLUMN,
+                        Types.IntegerType.get()));
+        fields.add(
+                Types.NestedField.required(
+                        ids.incrementAndGet(), LakeTableSpec.OFFSET_COLUMN, Types.LongType.get()));
+        fields.add(
+                Types.NestedField.required(
+                        ids.incrementAndGet(),
+                        LakeTableSpec.TIMESTAMP_COLUMN,
+                        Types.TimestampType.withZone()));
+        return TypeUtil.assignFreshIds(new Schema(fields), new AtomicInteger()::incrementAndGet);
+    }
+
+    private static List<String> names(Schema schema) {
+        return schema.columns().stream().map(Types.NestedField::name).toList();
+    }
+
+    /** The summary of the newest snapshot tiering committed, or null before the first. */
+    public static Map<String, String> latestTieredSummary(Table table) {
+        for (Snapshot snapshot : SnapshotUtil.currentAncestors(table)) {
+            if (LakeOffsets.isTiered(snapshot.summary())) {
+                return snapshot.summary();
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code commitUser} committed checkpoint {@code checkpointId} (or a later one). */
+    static boolean committed(Table table, String commitUser, long checkpointId) {
+        for (Snapshot snapshot : SnapshotUtil.currentAncestors(table)) {
+            Map<String, String> summary = snapshot.summary();
+            if (commitUser.equals(summary.get(COMMIT_USER))
+                    && Long.parseLong(summary.get(CHECKPOINT_ID)) >= checkpointId) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
