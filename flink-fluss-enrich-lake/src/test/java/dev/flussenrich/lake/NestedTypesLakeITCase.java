@@ -46,7 +46,7 @@ class NestedTypesLakeITCase {
     @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
 
     private static final int DIMENSIONS = 768;
-    private static final int ROWS = 20;
+    static final int ROWS = 20;
 
     @TempDir Path warehouse;
 
@@ -66,7 +66,7 @@ class NestedTypesLakeITCase {
     }
 
     /** Row {@code id} as every reader must see it: nested values as lists, maps and lists. */
-    private static List<Object> expected(int id) {
+    static List<Object> expected(int id) {
         List<Object> vector = new ArrayList<>();
         for (int i = 0; i < DIMENSIONS; i++) {
             vector.add(embedding(id, i));
@@ -129,8 +129,7 @@ class NestedTypesLakeITCase {
     }
 
     /** Base rows {@code from..to-1} and their group, both written by SQL. */
-    private static void writeRows(TableEnvironment sql, String table, int from, int to)
-            throws Exception {
+    static void writeRows(TableEnvironment sql, String table, int from, int to) throws Exception {
         // Flink cannot plan a column list on a table with a MAP column ("Unsupported type when
         // convertTypeToSpec: MAP", FLINK-26460), so the base rows give every column a value, the
         // group's and the identity's NULL.
@@ -166,7 +165,7 @@ class NestedTypesLakeITCase {
                                 + from));
     }
 
-    private static List<Object> expectedRows(int rows) {
+    static List<Object> expectedRows(int rows) {
         List<Object> expected = new ArrayList<>();
         for (int id = 0; id < rows; id++) {
             expected.add(expected(id));
@@ -174,7 +173,7 @@ class NestedTypesLakeITCase {
         return expected;
     }
 
-    private static void assertExactlyOnce(List<List<Object>> rows, List<Object> expected) {
+    static void assertExactlyOnce(List<List<Object>> rows, List<Object> expected) {
         long lost = expected.stream().filter(row -> !rows.contains(row)).count();
         long duplicated = rows.size() - new HashSet<>(rows).size();
         long partial = rows.stream().filter(row -> row.contains(null)).count();

@@ -1,0 +1,171 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.lake;
+
+import dev.flussenrich.testutils.FlinkSql;
+import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.iceberg.io.CloseableIterable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Apache Iceberg as the lake format ({@code table.datalake.format = 'iceberg'}), from SQL: the
+ * embedding table of {@link NestedTypesLakeITCase} tiered by {@code CALL tier_to_lake}, read back
+ * with Iceberg's own Java API (a Hadoop catalog on the warehouse) and no code of ours.
+ */
+@ExtendWith(SharedFlussCluster.class)
+class IcebergLakeITCase {
+
+    @RegisterExtension static final MiniClusterExtension FLINK = FlinkSql.miniCluster();
+
+    @TempDir Path warehouse;
+
+    @Test
+    void anEmbeddingTableIsTieredToIcebergExactlyOnce() throws Exception {
+        TableEnvironment sql = FlinkSql.batch();
+        sql.createTemporarySystemFunction("embed", NestedTypesLakeITCase.Embed.class);
+        String table = SharedFlussCluster.newTablePath("iceberg_vec").getTableName();
+        sql.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, txt STRING, embedding ARRAY<FLOAT>,"
+                        + " tags MAP<STRING, ARRAY<INT>>,"
+                        + " meta ROW<src STRING, scores ARRAY<DOUBLE>, attributes MAP<STRING,"
+                        + " STRING>>,"
+                        + " spans ARRAY<ROW<s INT, e INT>>)"
+                        + " WITH ('bucket.num' = '2',"
+                        + " 'column-groups.vec' = 'embedding, tags, meta, spans',"
+                        + " 'table.datalake.format' = 'iceberg',"
+                        + " 'lake.warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        int rows = NestedTypesLakeITCase.ROWS;
+        NestedTypesLakeITCase.writeRows(sql, table, 0, rows);
+        tier(table);
+
+        Table lake = awaitTiered(table, rows);
+        NestedTypesLakeITCase.assertExactlyOnce(
+                read(lake), NestedTypesLakeITCase.expectedRows(rows));
+        assertThat(lake.schema().columns().stream().map(c -> c.name()).toList())
+                .containsExactly(
+                        "id",
+                        "txt",
+                        "embedding",
+                        "tags",
+                        "meta",
+                        "spans",
+                        "__bucket",
+                        "__offset",
+                        "__timestamp");
+        assertThat(tieredRows(lake.currentSnapshot())).isEqualTo(rows);
+
+        // Tiered again with five rows more: each row once, the new snapshot's offsets at 25.
+        NestedTypesLakeITCase.writeRows(sql, table, rows, rows + 5);
+        tier(table);
+        lake = awaitTiered(table, rows + 5);
+        NestedTypesLakeITCase.assertExactlyOnce(
+                read(lake), NestedTypesLakeITCase.expectedRows(rows + 5));
+        assertThat(tieredRows(lake.currentSnapshot())).isEqualTo(rows + 5);
+    }
+
+    /**
+     * The rows the snapshot's offsets cover (the sum over buckets of the first offset not in it).
+     */
+    private static long tieredRows(Snapshot snapshot) {
+        return snapshot.summary().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("fluss-enrich.offset."))
+                .mapToLong(e -> Long.parseLong(e.getValue()))
+                .sum();
+    }
+
+    /** The Iceberg table once a snapshot covers {@code rows} rows (the CALL returns at submit). */
+    private Table awaitTiered(String table, long rows) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        Table lake = icebergTable(table);
+        while ((lake.currentSnapshot() == null || tieredRows(lake.currentSnapshot()) < rows)
+                && System.nanoTime() < deadline) {
+            lake.refresh();
+        }
+        return lake;
+    }
+
+    private Table icebergTable(String table) {
+        HadoopCatalog catalog =
+                new HadoopCatalog(new Configuration(), warehouse.toUri().toString());
+        return catalog.loadTable(TableIdentifier.of(SharedFlussCluster.DATABASE, table));
+    }
+
+    /**
+     * Every row as Iceberg's generic reader returns it, its six logical columns as plain values.
+     */
+    private static List<List<Object>> read(Table table) throws Exception {
+        List<List<Object>> rows = new ArrayList<>();
+        try (CloseableIterable<Record> records = IcebergGenerics.read(table).build()) {
+            for (Record record : records) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 0; i < 6; i++) {
+                    row.add(plain(record.get(i)));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    private static Object plain(Object value) {
+        if (value instanceof Record record) {
+            List<Object> fields = new ArrayList<>();
+            for (int i = 0; i < record.size(); i++) {
+                fields.add(plain(record.get(i)));
+            }
+            return fields;
+        } else if (value instanceof List<?> list) {
+            return list.stream().map(IcebergLakeITCase::plain).toList();
+        } else if (value instanceof Map<?, ?> map) {
+            Map<Object, Object> sorted = new TreeMap<>();
+            map.forEach((k, v) -> sorted.put(plain(k), plain(v)));
+            return sorted;
+        } else if (value instanceof CharSequence text) {
+            return text.toString();
+        }
+        return value;
+    }
+
+    private static void tier(String table) throws Exception {
+        TableResult result =
+                FlinkSql.streaming()
+                        .executeSql(
+                                "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
+        try (CloseableIterator<Row> rows = result.collect()) {
+            rows.next();
+        }
+    }
+}
