@@ -251,11 +251,11 @@ public record LakeTableSpec(
     }
 
     /** Why a lake read of {@code columns} (not filled yet) is refused. */
-    public static String notFilledYetMessage(Identifier lakeTable, List<String> columns) {
+    public static String notFilledYetMessage(String lakeTable, List<String> columns) {
         return "Columns "
                 + columns
                 + " of Paimon table '"
-                + lakeTable.getFullName()
+                + lakeTable
                 + "' are not filled yet for the rows tiered before their groups were added:"
                 + " start the tiering again once the groups' enrichment jobs have caught up"
                 + " (CALL <catalog>.sys.tier_to_lake, or FlussEnrichLake.tiering()), or leave"

@@ -81,7 +81,8 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
         List<String> read = columns != null ? columns : LakeTableSpec.completeColumns(lakeData);
         List<String> notFilled = LakeTableSpec.notFilledYet(lakeData, read);
         if (!notFilled.isEmpty()) {
-            throw new IllegalStateException(LakeTableSpec.notFilledYetMessage(lakeId, notFilled));
+            throw new IllegalStateException(
+                    LakeTableSpec.notFilledYetMessage(lakeId.getFullName(), notFilled));
         }
         int[] projection = new int[read.size() + 3];
         for (int i = 0; i < read.size(); i++) {

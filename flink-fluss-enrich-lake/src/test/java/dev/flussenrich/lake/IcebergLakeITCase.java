@@ -39,7 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Apache Iceberg as the lake format ({@code table.datalake.format = 'iceberg'}), from SQL: the
  * embedding table of {@link NestedTypesLakeITCase} tiered by {@code CALL tier_to_lake}, read back
- * with Iceberg's own Java API (a Hadoop catalog on the warehouse) and no code of ours.
+ * with Iceberg's own Java API (a Hadoop catalog on the warehouse) and no code of ours, through the
+ * union read and through {@code t$lake}.
  */
 @ExtendWith(SharedFlussCluster.class)
 class IcebergLakeITCase {
@@ -87,8 +88,34 @@ class IcebergLakeITCase {
                         "__timestamp");
         assertThat(tieredRows(lake.currentSnapshot())).isEqualTo(rows);
 
-        // Tiered again with five rows more: each row once, the new snapshot's offsets at 25.
+        // Five rows more stay in the log: the union read takes 20 from Iceberg, 5 from Fluss,
+        // values exact (as Fluss alone returns them); t$lake reads Iceberg alone.
         NestedTypesLakeITCase.writeRows(sql, table, rows, rows + 5);
+        String query =
+                "SELECT id, txt, embedding, tags, meta, spans, _bucket, _offset FROM " + table;
+        List<String> fromFluss =
+                FlinkSql.collect(sql, query + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */");
+        assertThat(fromFluss).hasSize(rows + 5);
+        assertThat(FlinkSql.collect(sql, query)).containsExactlyInAnyOrderElementsOf(fromFluss);
+        assertThat(FlinkSql.collect(sql, "SELECT COUNT(*) FROM `" + table + "$lake`"))
+                .containsExactly("+I[" + rows + "]");
+        assertThat(
+                        FlinkSql.collect(
+                                sql,
+                                "SELECT id, txt, embedding, tags, meta, spans, __bucket, __offset"
+                                        + " FROM `"
+                                        + table
+                                        + "$lake` WHERE id < "
+                                        + rows))
+                .containsExactlyInAnyOrderElementsOf(
+                        FlinkSql.collect(
+                                sql,
+                                query
+                                        + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"
+                                        + " WHERE id < "
+                                        + rows));
+
+        // Tiered again: each row once, the new snapshot's offsets at 25.
         tier(table);
         lake = awaitTiered(table, rows + 5);
         NestedTypesLakeITCase.assertExactlyOnce(

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -68,6 +69,15 @@ public record IcebergLakeTable(Map<String, String> catalogOptions, String databa
         Map<String, String> properties = new HashMap<>(options);
         properties.putIfAbsent(CatalogUtil.ICEBERG_CATALOG_TYPE, "hadoop");
         return CatalogUtil.buildIcebergCatalog("fluss-enrich", properties, new Configuration());
+    }
+
+    /** The Iceberg table, if tiering created it already. */
+    public Optional<Table> loadIfExists() {
+        try {
+            return Optional.of(catalog(catalogOptions).loadTable(identifier()));
+        } catch (NoSuchTableException e) {
+            return Optional.empty();
+        }
     }
 
     /** The Iceberg table, loaded. */
@@ -182,9 +192,15 @@ public record IcebergLakeTable(Map<String, String> catalogOptions, String databa
 
     /** The summary of the newest snapshot tiering committed, or null before the first. */
     public static Map<String, String> latestTieredSummary(Table table) {
+        Snapshot snapshot = latestTiered(table);
+        return snapshot == null ? null : snapshot.summary();
+    }
+
+    /** The newest snapshot tiering committed, or null before the first. */
+    public static Snapshot latestTiered(Table table) {
         for (Snapshot snapshot : SnapshotUtil.currentAncestors(table)) {
             if (LakeOffsets.isTiered(snapshot.summary())) {
-                return snapshot.summary();
+                return snapshot;
             }
         }
         return null;

@@ -23,16 +23,21 @@ final class LaidOutRow implements RowData {
 
     private static final String SEPARATOR = "$";
 
-    private final RowData row;
+    private RowData row;
     private final int[] positions;
     private final int partitionPosition;
     private final int[] keyPositions;
 
-    LaidOutRow(RowData row, LakeSnapshotSource.RowLayout layout) {
-        this.row = row;
+    LaidOutRow(LakeSnapshotSource.RowLayout layout) {
         this.positions = layout.positions().clone();
         this.partitionPosition = layout.partitionPosition();
         this.keyPositions = layout.keyPositions().clone();
+    }
+
+    /** This view of {@code projected}. */
+    LaidOutRow wrap(RowData projected) {
+        this.row = projected;
+        return this;
     }
 
     @Override

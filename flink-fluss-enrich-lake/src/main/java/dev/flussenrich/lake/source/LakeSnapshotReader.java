@@ -5,8 +5,6 @@
 
 package dev.flussenrich.lake.source;
 
-import dev.flussenrich.lake.PaimonRowAsFlinkRow;
-
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
@@ -14,13 +12,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
-import org.apache.flink.util.InstantiationUtil;
-
-import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.reader.RecordReader;
-import org.apache.paimon.reader.RecordReaderIterator;
-import org.apache.paimon.table.source.Split;
-import org.apache.paimon.table.source.TableRead;
+import org.apache.flink.util.CloseableIterator;
 
 import javax.annotation.Nullable;
 
@@ -29,41 +21,41 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 
 /**
- * Reads lake splits one at a time with Paimon's own reader and emits each row once as a Flink
- * binary row. A checkpoint records how many rows of the current split were emitted; a restored
- * reader skips them.
+ * Reads lake splits one at a time with the lake format's own reader ({@link SplitRows}) and emits
+ * each row once as a Flink binary row. A checkpoint records how many rows of the current split were
+ * emitted; a restored reader skips them.
  */
 @Internal
 final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
 
+    /** The rows of one split, in the projection's order; a row may be reused for the next. */
+    interface SplitRows {
+        CloseableIterator<RowData> open(LakeSplit split) throws Exception;
+    }
+
     private final SourceReaderContext context;
-    private final Supplier<TableRead> reads;
+    private final SplitRows splitRows;
     private final RowDataSerializer serializer;
     private final Queue<LakeSplit> splits = new ArrayDeque<>();
-    private final PaimonRowAsFlinkRow view = new PaimonRowAsFlinkRow();
-
-    /** What is emitted of {@link #view}: the view itself, or laid out as the source says. */
-    private final RowData outputRow;
+    @Nullable private final LaidOutRow laidOut;
 
     private CompletableFuture<Void> available = new CompletableFuture<>();
-    private TableRead read;
     private LakeSplit current;
-    private RecordReaderIterator<InternalRow> rows;
+    private CloseableIterator<RowData> rows;
     private long emitted;
     private boolean noMoreSplits;
 
     LakeSnapshotReader(
             SourceReaderContext context,
-            Supplier<TableRead> reads,
+            SplitRows splitRows,
             RowDataSerializer serializer,
             @Nullable LakeSnapshotSource.RowLayout layout) {
         this.context = context;
-        this.reads = reads;
+        this.splitRows = splitRows;
         this.serializer = serializer;
-        this.outputRow = layout == null ? view : new LaidOutRow(view, layout);
+        this.laidOut = layout == null ? null : new LaidOutRow(layout);
     }
 
     @Override
@@ -81,8 +73,9 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
             return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         if (rows.hasNext()) {
-            view.wrap(rows.next());
-            output.collect(serializer.toBinaryRow(outputRow).copy());
+            RowData row = rows.next();
+            output.collect(
+                    serializer.toBinaryRow(laidOut == null ? row : laidOut.wrap(row)).copy());
             emitted++;
             return InputStatus.MORE_AVAILABLE;
         }
@@ -98,14 +91,7 @@ final class LakeSnapshotReader implements SourceReader<RowData, LakeSplit> {
         if (next == null) {
             return false;
         }
-        Split split =
-                InstantiationUtil.deserializeObject(
-                        next.paimonSplit(), getClass().getClassLoader());
-        if (read == null) {
-            read = reads.get();
-        }
-        RecordReader<InternalRow> reader = read.createReader(split);
-        rows = new RecordReaderIterator<>(reader);
+        rows = splitRows.open(next);
         current = next;
         emitted = 0;
         while (emitted < next.recordsToSkip() && rows.hasNext()) {

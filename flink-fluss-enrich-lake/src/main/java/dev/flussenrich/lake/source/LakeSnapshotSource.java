@@ -127,7 +127,7 @@ public final class LakeSnapshotSource
     public SourceReader<RowData, LakeSplit> createReader(SourceReaderContext context) {
         return new LakeSnapshotReader(
                 context,
-                () -> readBuilder().newRead(),
+                new PaimonSplitRows(() -> readBuilder().newRead()),
                 new RowDataSerializer(producedType.toRowType()),
                 layout);
     }

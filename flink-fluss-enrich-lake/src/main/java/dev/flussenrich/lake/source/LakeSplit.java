@@ -16,15 +16,16 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 
 /**
- * One Paimon split of the lake snapshot (Paimon's own split, Java-serialized as Paimon's Flink
- * source ships it) and how many of its rows were emitted before the last checkpoint.
+ * One split of the lake snapshot, the lake format's own (a Paimon split or an Iceberg file scan
+ * task, Java-serialized as their Flink sources ship them), and how many of its rows were emitted
+ * before the last checkpoint.
  */
 @Internal
-public record LakeSplit(String splitId, byte[] paimonSplit, long recordsToSkip)
+public record LakeSplit(String splitId, byte[] plannedSplit, long recordsToSkip)
         implements SourceSplit {
 
     LakeSplit skipping(long records) {
-        return new LakeSplit(splitId, paimonSplit, records);
+        return new LakeSplit(splitId, plannedSplit, records);
     }
 
     /** Versioned serializer of {@link LakeSplit}s. */
@@ -42,8 +43,8 @@ public record LakeSplit(String splitId, byte[] paimonSplit, long recordsToSkip)
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try (DataOutputStream out = new DataOutputStream(bytes)) {
                 out.writeUTF(split.splitId);
-                out.writeInt(split.paimonSplit.length);
-                out.write(split.paimonSplit);
+                out.writeInt(split.plannedSplit.length);
+                out.write(split.plannedSplit);
                 out.writeLong(split.recordsToSkip);
             }
             return bytes.toByteArray();

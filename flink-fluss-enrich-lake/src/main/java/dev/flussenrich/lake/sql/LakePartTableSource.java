@@ -6,9 +6,7 @@
 package dev.flussenrich.lake.sql;
 
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.lake.LakeOffsets;
 import dev.flussenrich.lake.LakeTableSpec;
-import dev.flussenrich.lake.source.LakeSnapshotSource;
 import dev.flussenrich.table.LakeDeclaration;
 
 import org.apache.flink.annotation.Internal;
@@ -19,7 +17,6 @@ import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
-import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
@@ -29,10 +26,6 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
-import org.apache.paimon.Snapshot;
-import org.apache.paimon.catalog.Identifier;
-import org.apache.paimon.table.FileStoreTable;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,70 +33,72 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code SELECT ... FROM t$lake}: the newest tiered snapshot of {@code t}'s lake, read with
- * Paimon's own planner and reader. Only the selected columns are read from the files, and only the
- * partitions a {@code key = 'value'} filter names.
+ * {@code SELECT ... FROM t$lake}: the newest tiered snapshot of {@code t}'s lake, read with the
+ * lake format's own planner and reader (Paimon's or Iceberg's). Only the selected columns are read
+ * from the files, and only the partitions a {@code key = 'value'} filter names.
  */
 @Internal
 final class LakePartTableSource
         implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown {
 
-    private final LakeTableSpec lake;
-    private final List<String> lakeFields;
+    private final TieredSnapshot lake;
     private final List<String> partitionKeys;
-    private final long snapshotId;
     private DataType producedRow;
     private Map<String, String> partitionSpec = Map.of();
 
     private LakePartTableSource(
-            LakeTableSpec lake,
-            List<String> lakeFields,
-            List<String> partitionKeys,
-            long snapshotId,
-            DataType producedRow) {
+            TieredSnapshot lake, List<String> partitionKeys, DataType producedRow) {
         this.lake = lake;
-        this.lakeFields = lakeFields;
         this.partitionKeys = partitionKeys;
-        this.snapshotId = snapshotId;
         this.producedRow = producedRow;
     }
 
     /** Loads the lake table and picks its newest tiered snapshot, when the query is planned. */
     static LakePartTableSource of(EnrichedTable table, LakeDeclaration lake, DataType physicalRow) {
-        Identifier id =
-                Identifier.create(
-                        lake.lakeTable().getDatabaseName(), lake.lakeTable().getTableName());
-        FileStoreTable data =
-                LakeTableSpec.loadExisting(lake.catalogOptions(), id, table.tablePath());
-        List<String> fields = data.rowType().getFieldNames();
-        for (String column : DataType.getFieldNames(physicalRow)) {
+        TieredSnapshot tiered =
+                TieredSnapshot.newest(lake)
+                        .orElseThrow(
+                                () ->
+                                        new IllegalStateException(
+                                                String.format(
+                                                        "%s table '%s' does not exist: run the"
+                                                                + " enriched tiering of '%s' first"
+                                                                + " (CALL"
+                                                                + " <catalog>.sys.tier_to_lake('%s'),"
+                                                                + " or FlussEnrichLake.tiering()).",
+                                                        lake.format()
+                                                                        == LakeDeclaration.Format
+                                                                                .ICEBERG
+                                                                ? "Iceberg"
+                                                                : "Paimon",
+                                                        lake.lakeTable(),
+                                                        table.tablePath(),
+                                                        table.tablePath())));
+        List<String> fields = tiered.fields();
+        List<String> columns = DataType.getFieldNames(physicalRow);
+        for (String column : columns) {
             if (!fields.contains(column)) {
                 throw new ValidationException(
                         String.format(
-                                "Column '%s' of '%s$lake' is not in Paimon table '%s' (it has"
+                                "Column '%s' of '%s$lake' is not in lake table '%s' (it has"
                                         + " %s): tier the table again with CALL"
                                         + " <catalog>.sys.tier_to_lake after its lake groups"
                                         + " changed, or leave the column out.",
-                                column,
-                                table.tablePath().getTableName(),
-                                id.getFullName(),
-                                fields));
+                                column, table.tablePath().getTableName(), tiered.name(), fields));
             }
         }
         // t$lake leaves out columns not filled yet; a table changed since planning began is not
         // read partial either.
         List<String> partial =
-                LakeTableSpec.notFilledYet(data, DataType.getFieldNames(physicalRow));
+                columns.stream()
+                        .filter(c -> !LakeTableSpec.isSystemColumn(c))
+                        .filter(c -> !tiered.completeColumns().contains(c))
+                        .toList();
         if (!partial.isEmpty()) {
-            throw new ValidationException(LakeTableSpec.notFilledYetMessage(id, partial));
+            throw new ValidationException(
+                    LakeTableSpec.notFilledYetMessage(tiered.name(), partial));
         }
-        Snapshot snapshot = LakeOffsets.latestTiered(data);
-        return new LakePartTableSource(
-                LakeTableSpec.of(lake.catalogOptions(), id, data),
-                fields,
-                data.partitionKeys(),
-                snapshot == null ? -1 : snapshot.id(),
-                physicalRow);
+        return new LakePartTableSource(tiered, table.base().getPartitionKeys(), physicalRow);
     }
 
     @Override
@@ -113,12 +108,14 @@ final class LakePartTableSource
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        List<String> columns = DataType.getFieldNames(producedRow);
-        int[] projection = columns.stream().mapToInt(lakeFields::indexOf).toArray();
-        InternalTypeInfo<RowData> type =
-                InternalTypeInfo.of((RowType) producedRow.getLogicalType());
+        RowType type = (RowType) producedRow.getLogicalType();
         return SourceProvider.of(
-                new LakeSnapshotSource(lake, snapshotId, projection, type, null, partitionSpec));
+                lake.read(
+                        type.getFieldNames(),
+                        type.getChildren(),
+                        InternalTypeInfo.of(type),
+                        null,
+                        partitionSpec));
     }
 
     @Override
@@ -176,8 +173,7 @@ final class LakePartTableSource
 
     @Override
     public DynamicTableSource copy() {
-        LakePartTableSource copy =
-                new LakePartTableSource(lake, lakeFields, partitionKeys, snapshotId, producedRow);
+        LakePartTableSource copy = new LakePartTableSource(lake, partitionKeys, producedRow);
         copy.partitionSpec = partitionSpec;
         return copy;
     }

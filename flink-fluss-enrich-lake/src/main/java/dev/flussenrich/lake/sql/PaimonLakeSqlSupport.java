@@ -8,7 +8,6 @@ package dev.flussenrich.lake.sql;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.lake.LakeTableSpec;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;
@@ -22,11 +21,12 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.table.types.DataType;
 
-import org.apache.paimon.catalog.Identifier;
-
 import java.util.List;
 
-/** The lake module's part of the SQL surface, found by the catalog with ServiceLoader. */
+/**
+ * The lake module's part of the SQL surface, for Paimon and Iceberg lakes, found by the catalog
+ * with ServiceLoader.
+ */
 @Internal
 public final class PaimonLakeSqlSupport implements LakeSqlSupport {
 
@@ -46,18 +46,10 @@ public final class PaimonLakeSqlSupport implements LakeSqlSupport {
 
     @Override
     public List<String> lakePartColumns(EnrichedTable table, LakeDeclaration lake) {
-        List<String> declared = LakeDeclaration.lakeColumns(table, lake.groupsOf(table));
-        Identifier id =
-                Identifier.create(
-                        lake.lakeTable().getDatabaseName(), lake.lakeTable().getTableName());
         List<String> known = table.logicalRowType().getFieldNames();
-        return LakeTableSpec.loadIfExists(lake.catalogOptions(), id)
-                .map(
-                        data ->
-                                LakeTableSpec.completeColumns(data).stream()
-                                        .filter(known::contains)
-                                        .toList())
-                .orElse(declared);
+        return TieredSnapshot.newest(lake)
+                .map(tiered -> tiered.completeColumns().stream().filter(known::contains).toList())
+                .orElse(LakeDeclaration.lakeColumns(table, lake.groupsOf(table)));
     }
 
     @Override

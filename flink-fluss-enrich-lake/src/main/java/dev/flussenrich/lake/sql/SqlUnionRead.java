@@ -9,7 +9,6 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.lake.BaseIds;
 import dev.flussenrich.lake.LakeOffsets;
-import dev.flussenrich.lake.LakeTableSpec;
 import dev.flussenrich.lake.source.LakeSnapshotSource;
 import dev.flussenrich.lake.source.LakeThenLogSource;
 import dev.flussenrich.source.FlussEnrichSource;
@@ -26,11 +25,11 @@ import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-
-import org.apache.paimon.Snapshot;
-import org.apache.paimon.catalog.Identifier;
-import org.apache.paimon.table.FileStoreTable;
-import org.apache.paimon.types.DataTypeFamily;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.VarCharType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,8 +37,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The union read of a SQL scan in mode {@code full}: the newest tiered lake snapshot through
- * Paimon's reader, laid out as the scan's rows, then the Fluss log from the offsets it recorded.
+ * The union read of a SQL scan in mode {@code full}: the newest tiered lake snapshot through the
+ * lake format's own reader (Paimon or Iceberg), laid out as the scan's rows, then the Fluss log
+ * from the offsets it recorded.
  */
 @Internal
 final class SqlUnionRead {
@@ -52,16 +52,10 @@ final class SqlUnionRead {
             LakeRead lake,
             List<IdentityMetadata> metadata) {
         FlussEnrichSource<RowData> logFromStart = FlussEnrichSource.of(log, deserializer);
-        LakeDeclaration declaration = lake.declaration();
-        Identifier id =
-                Identifier.create(
-                        declaration.lakeTable().getDatabaseName(),
-                        declaration.lakeTable().getTableName());
-        Optional<FileStoreTable> data =
-                LakeTableSpec.loadIfExists(declaration.catalogOptions(), id);
-        Snapshot snapshot = data.map(LakeOffsets::latestTiered).orElse(null);
-        if (snapshot == null
-                || !LakeTableSpec.completeColumns(data.get()).containsAll(log.columns())) {
+        Optional<TieredSnapshot> tiered = TieredSnapshot.newest(lake.declaration());
+        if (tiered.isEmpty()
+                || !tiered.get().exists()
+                || !tiered.get().completeColumns().containsAll(log.columns())) {
             // No lake yet, or not for these columns (a group added since, maybe not filled yet).
             return logFromStart;
         }
@@ -69,7 +63,7 @@ final class SqlUnionRead {
         try (Connection fluss = log.connection().connect()) {
             offsets =
                     LakeOffsets.current(
-                            snapshot.properties(),
+                            tiered.get().properties(),
                             BaseIds.load(
                                     fluss.getAdmin(),
                                     log.table(),
@@ -79,8 +73,7 @@ final class SqlUnionRead {
         }
         @SuppressWarnings("unchecked")
         InternalTypeInfo<RowData> type = (InternalTypeInfo<RowData>) deserializer.getProducedType();
-        LakeSnapshotSource lakePart =
-                lakePart(data.get(), id, declaration, log, metadata, lake, type, snapshot);
+        Source<RowData, ?, ?> lakePart = lakePart(tiered.get(), log, metadata, lake, type);
         ScanSettings logAfterLake =
                 new ScanSettings(
                         log.connection(),
@@ -95,21 +88,17 @@ final class SqlUnionRead {
     }
 
     /** The snapshot's rows as the scan's: its columns, then the metadata the scan reads. */
-    private static LakeSnapshotSource lakePart(
-            FileStoreTable data,
-            Identifier id,
-            LakeDeclaration declaration,
+    private static Source<RowData, ?, ?> lakePart(
+            TieredSnapshot tiered,
             ScanSettings log,
             List<IdentityMetadata> metadata,
             LakeRead lake,
-            InternalTypeInfo<RowData> type,
-            Snapshot snapshot) {
-        List<String> fields = data.rowType().getFieldNames();
-        List<Integer> projected = new ArrayList<>();
+            InternalTypeInfo<RowData> type) {
+        Projection projection = new Projection(tiered);
         int columns = log.columns().size();
         int[] positions = new int[columns + metadata.size()];
         for (int i = 0; i < columns; i++) {
-            positions[i] = slot(projected, requireField(fields, log.columns().get(i), id));
+            positions[i] = projection.slot(log.columns().get(i), type.toRowType().getTypeAt(i));
         }
         int partitionPosition = -1;
         int[] keyPositions = new int[0];
@@ -118,73 +107,79 @@ final class SqlUnionRead {
             switch (metadata.get(m)) {
                 case BUCKET ->
                         positions[position] =
-                                slot(projected, fields.indexOf(LakeDeclaration.BUCKET_COLUMN));
+                                projection.slot(LakeDeclaration.BUCKET_COLUMN, new IntType(false));
                 case OFFSET ->
                         positions[position] =
-                                slot(projected, fields.indexOf(LakeDeclaration.OFFSET_COLUMN));
+                                projection.slot(
+                                        LakeDeclaration.OFFSET_COLUMN, new BigIntType(false));
                 case TIMESTAMP ->
                         positions[position] =
-                                slot(projected, fields.indexOf(LakeDeclaration.TIMESTAMP_COLUMN));
+                                projection.slot(
+                                        LakeDeclaration.TIMESTAMP_COLUMN,
+                                        new LocalZonedTimestampType(false, 3));
                 case PARTITION -> {
                     partitionPosition = position;
                     positions[position] = -1;
-                    keyPositions = partitionKeySlots(projected, data, id, log, lake);
+                    keyPositions = partitionKeySlots(projection, tiered, log, lake);
                 }
             }
         }
-        return new LakeSnapshotSource(
-                LakeTableSpec.of(declaration.catalogOptions(), id, data),
-                snapshot.id(),
-                projected.stream().mapToInt(Integer::intValue).toArray(),
+        return tiered.read(
+                projection.fields,
+                projection.types,
                 type,
-                new LakeSnapshotSource.RowLayout(positions, partitionPosition, keyPositions));
+                new LakeSnapshotSource.RowLayout(positions, partitionPosition, keyPositions),
+                Map.of());
     }
 
     /** Where the partition keys are in the projected row; string keys only. */
     private static int[] partitionKeySlots(
-            List<Integer> projected,
-            FileStoreTable data,
-            Identifier id,
-            ScanSettings log,
-            LakeRead lake) {
-        List<String> fields = data.rowType().getFieldNames();
+            Projection projection, TieredSnapshot tiered, ScanSettings log, LakeRead lake) {
         int[] slots = new int[lake.partitionKeys().size()];
         for (int k = 0; k < slots.length; k++) {
             String key = lake.partitionKeys().get(k);
-            int field = requireField(fields, key, id);
-            if (!data.rowType().getTypeAt(field).is(DataTypeFamily.CHARACTER_STRING)) {
+            Optional<String> type = tiered.nonStringType(key);
+            if (type.isPresent()) {
                 throw new ValidationException(
                         String.format(
                                 "Reading _partition of '%s' from its lake needs string partition"
                                         + " keys, but '%s' is %s: read with 'scan.startup.mode' ="
                                         + " 'earliest' (Fluss alone), or leave _partition out.",
-                                log.table(), key, data.rowType().getTypeAt(field)));
+                                log.table(), key, type.get()));
             }
-            slots[k] = slot(projected, field);
+            slots[k] = projection.slot(key, VarCharType.STRING_TYPE);
         }
         return slots;
     }
 
-    /** The position of lake field {@code field} in the projection, added if it is not there. */
-    private static int slot(List<Integer> projected, int field) {
-        int slot = projected.indexOf(field);
-        if (slot < 0) {
-            projected.add(field);
-            slot = projected.size() - 1;
-        }
-        return slot;
-    }
+    /** The lake fields a scan reads, each once, with the Flink types it reads them as. */
+    private static final class Projection {
 
-    private static int requireField(List<String> fields, String column, Identifier id) {
-        int index = fields.indexOf(column);
-        if (index < 0) {
-            throw new ValidationException(
-                    String.format(
-                            "Column '%s' is not in Paimon table '%s' (it has %s): tier the table"
-                                    + " again after its lake groups changed, or read with"
-                                    + " 'scan.startup.mode' = 'earliest' (Fluss alone).",
-                            column, id.getFullName(), fields));
+        private final TieredSnapshot tiered;
+        private final List<String> fields = new ArrayList<>();
+        private final List<LogicalType> types = new ArrayList<>();
+
+        Projection(TieredSnapshot tiered) {
+            this.tiered = tiered;
         }
-        return index;
+
+        /** The position of lake field {@code field} in the projection, added if it is not there. */
+        int slot(String field, LogicalType type) {
+            if (!tiered.fields().contains(field)) {
+                throw new ValidationException(
+                        String.format(
+                                "Column '%s' is not in lake table '%s' (it has %s): tier the"
+                                        + " table again after its lake groups changed, or read"
+                                        + " with 'scan.startup.mode' = 'earliest' (Fluss alone).",
+                                field, tiered.name(), tiered.fields()));
+            }
+            int slot = fields.indexOf(field);
+            if (slot < 0) {
+                fields.add(field);
+                types.add(type);
+                slot = fields.size() - 1;
+            }
+            return slot;
+        }
     }
 }
