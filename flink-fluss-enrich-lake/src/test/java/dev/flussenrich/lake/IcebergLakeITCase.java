@@ -5,8 +5,13 @@
 
 package dev.flussenrich.lake;
 
+import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
+
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.metadata.PartitionSpec;
+import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -121,6 +126,60 @@ class IcebergLakeITCase {
         NestedTypesLakeITCase.assertExactlyOnce(
                 read(lake), NestedTypesLakeITCase.expectedRows(rows + 5));
         assertThat(tieredRows(lake.currentSnapshot())).isEqualTo(rows + 5);
+    }
+
+    @Test
+    void aPartitionGoneFromFlussIsStillReadFromIceberg() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = SharedFlussCluster.newTablePath("iceberg_days").getTableName();
+        batch.executeSql(
+                "CREATE TABLE "
+                        + table
+                        + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
+                        + "'bucket.num' = '2', 'column-groups.geo' = 'city',"
+                        + " 'table.datalake.format' = 'iceberg', 'lake.warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        List<String> values = new ArrayList<>();
+        for (int id = 0; id < 6; id++) {
+            values.add("(" + id + ", '" + (id < 3 ? "old" : "new") + "')");
+        }
+        FlinkSql.await(
+                batch.executeSql(
+                        "INSERT INTO " + table + " (id, dt) VALUES " + String.join(", ", values)));
+        FlinkSql.await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
+                                + " (_partition, _bucket, _offset, city) SELECT _partition,"
+                                + " _bucket, _offset, 'city-' || CAST(id AS STRING) FROM "
+                                + table
+                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"));
+        String identity = "SELECT id, dt, city, _partition, _bucket, _offset FROM " + table;
+        List<String> expected =
+                FlinkSql.collect(
+                        batch, identity + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */");
+        assertThat(expected).hasSize(6);
+        tier(table);
+        awaitTiered(table, 6);
+
+        // The old day expires in Fluss: its rows live on in Iceberg only.
+        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
+        PartitionSpec oldDay = new PartitionSpec(Map.of("dt", "old"));
+        Admin admin = SharedFlussCluster.connection().getAdmin();
+        admin.dropPartition(path, oldDay, false).get();
+        admin.dropPartition(
+                        new EnrichedTables(admin).load(path).requireGroup("geo").companionPath(),
+                        oldDay,
+                        false)
+                .get();
+
+        assertThat(FlinkSql.collect(batch, identity))
+                .as("the old day from Iceberg only, each row once")
+                .containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(FlinkSql.collect(batch, "SELECT id FROM `" + table + "$lake` WHERE dt = 'old'"))
+                .containsExactlyInAnyOrder("+I[0]", "+I[1]", "+I[2]");
     }
 
     /**
