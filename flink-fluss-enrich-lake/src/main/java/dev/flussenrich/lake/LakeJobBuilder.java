@@ -11,8 +11,10 @@ import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.source.BuilderChecks;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.FlussEnrichSourceBuilder;
+import dev.flussenrich.table.LakeDeclaration;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.metadata.DataLakeFormat;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -22,6 +24,7 @@ import org.apache.paimon.catalog.Identifier;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** What the tiering job and the union read both need: Fluss, the logical table, the lake. */
 @PublicEvolving
@@ -89,6 +92,29 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
         BuilderChecks.required(bootstrapServers, "bootstrap servers", "setBootstrapServers");
         BuilderChecks.required(table, "table", "setTable");
         BuilderChecks.required(catalogOptions.get("warehouse"), "Paimon warehouse", "setWarehouse");
+    }
+
+    /** The lake format: the table's lake declaration's, else its base's table.datalake.format. */
+    static LakeDeclaration.Format lakeFormat(EnrichedTable table) {
+        return LakeDeclaration.of(table)
+                .map(LakeDeclaration::format)
+                .orElse(
+                        table.base()
+                                        .getTableConfig()
+                                        .getDataLakeFormat()
+                                        .equals(Optional.of(DataLakeFormat.ICEBERG))
+                                ? LakeDeclaration.Format.ICEBERG
+                                : LakeDeclaration.Format.PAIMON);
+    }
+
+    /** The lake this builder names, as a declaration: catalog options, table and format. */
+    LakeDeclaration lakeDeclaration(EnrichedTable table) {
+        Identifier id = lakeIdentifier(table.tablePath());
+        return new LakeDeclaration(
+                catalogOptions(),
+                TablePath.of(id.getDatabaseName(), id.getObjectName()),
+                List.of(),
+                lakeFormat(table));
     }
 
     Map<String, String> catalogOptions() {

@@ -189,27 +189,6 @@ public record LakeTableSpec(
         }
     }
 
-    /** A Paimon table tiering already created, for reading it. */
-    public static FileStoreTable loadExisting(
-            Map<String, String> catalogOptions, Identifier lakeTable, Object tieredFrom) {
-        try (Catalog catalog = catalogOf(catalogOptions)) {
-            return (FileStoreTable) catalog.getTable(lakeTable);
-        } catch (Catalog.TableNotExistException e) {
-            throw new IllegalStateException(
-                    "Paimon table '"
-                            + lakeTable.getFullName()
-                            + "' does not exist: run the enriched tiering of '"
-                            + tieredFrom
-                            + "' first (CALL <catalog>.sys.tier_to_lake('"
-                            + tieredFrom
-                            + "'), or FlussEnrichLake.tiering()).",
-                    e);
-        } catch (Exception e) {
-            throw new IllegalStateException(
-                    "Could not load Paimon table '" + lakeTable.getFullName() + "'.", e);
-        }
-    }
-
     /**
      * The spec of a loaded lake table: its logical column count and bucket mode are read from the
      * table itself, so writers and readers follow what is in Paimon.

@@ -18,7 +18,6 @@ import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;
 import dev.flussenrich.table.RowDataDeserializer;
 
-import org.apache.fluss.metadata.DataLakeFormat;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -43,7 +42,6 @@ import org.apache.paimon.table.FileStoreTable;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -111,7 +109,7 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
         TieringLag lag =
                 new TieringLag(connection, path, table.isPartitioned(), table.numBuckets());
         String name = path + " -> " + lakeId.getFullName();
-        if (isIceberg(table)) {
+        if (lakeFormat(table) == LakeDeclaration.Format.ICEBERG) {
             @SuppressWarnings("unchecked")
             RowType rowType = ((InternalTypeInfo<RowData>) rows.getProducedType()).toRowType();
             IcebergLakeTable lake =
@@ -156,16 +154,6 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
                                 "lake tiering committer " + name,
                                 Types.VOID,
                                 new TieringCommitter(lake, commitUser, lag, baseIds)));
-    }
-
-    private static boolean isIceberg(EnrichedTable table) {
-        return LakeDeclaration.of(table)
-                .map(lake -> lake.format() == LakeDeclaration.Format.ICEBERG)
-                .orElse(
-                        table.base()
-                                .getTableConfig()
-                                .getDataLakeFormat()
-                                .equals(Optional.of(DataLakeFormat.ICEBERG)));
     }
 
     /** The stitched rows of the lake's columns, from each bucket's lake offset on. */

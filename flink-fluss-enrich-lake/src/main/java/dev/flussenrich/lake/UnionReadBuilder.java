@@ -8,21 +8,19 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.lake.source.LakeSnapshotSource;
 import dev.flussenrich.lake.source.LakeThenLogSource;
+import dev.flussenrich.lake.source.TieredSnapshot;
 import dev.flussenrich.table.IdentityMetadata;
+import dev.flussenrich.table.LakeDeclaration;
 import dev.flussenrich.table.RowDataDeserializer;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-
-import org.apache.paimon.Snapshot;
-import org.apache.paimon.catalog.Identifier;
-import org.apache.paimon.table.FileStoreTable;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,40 +71,29 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
         checkRequired();
         FlussConnectionConfig connection = connection();
         EnrichedTable table = loadTable(connection);
-        Identifier lakeId = lakeIdentifier(table.tablePath());
-        FileStoreTable lakeData =
-                LakeTableSpec.loadExisting(catalogOptions(), lakeId, table.tablePath());
-        LakeTableSpec lake = LakeTableSpec.of(catalogOptions(), lakeId, lakeData);
-        List<String> lakeFields = lakeData.rowType().getFieldNames();
-        List<String> read = columns != null ? columns : LakeTableSpec.completeColumns(lakeData);
-        List<String> notFilled = LakeTableSpec.notFilledYet(lakeData, read);
-        if (!notFilled.isEmpty()) {
-            throw new IllegalStateException(
-                    LakeTableSpec.notFilledYetMessage(lakeId.getFullName(), notFilled));
-        }
-        int[] projection = new int[read.size() + 3];
-        for (int i = 0; i < read.size(); i++) {
-            projection[i] = lakeFields.indexOf(read.get(i));
-            if (projection[i] < 0 || LakeTableSpec.isSystemColumn(read.get(i))) {
+        LakeDeclaration declaration = lakeDeclaration(table);
+        TieredSnapshot lake = TieredSnapshot.require(declaration, table.tablePath());
+        List<String> read = columns != null ? columns : lake.completeColumns();
+        for (String column : read) {
+            if (!lake.fields().contains(column) || LakeTableSpec.isSystemColumn(column)) {
                 throw new IllegalArgumentException(
                         "Column '"
-                                + read.get(i)
-                                + "' is not in Paimon table '"
-                                + lakeId.getFullName()
+                                + column
+                                + "' is not in lake table '"
+                                + lake.name()
                                 + "' (it carries "
-                                + LakeTableSpec.logicalColumns(lakeData)
+                                + lake.completeColumns()
                                 + "): tier its group to the lake, or read it from Fluss alone.");
             }
+            if (!lake.completeColumns().contains(column)) {
+                throw new IllegalStateException(
+                        LakeTableSpec.notFilledYetMessage(lake.name(), List.of(column)));
+            }
         }
-        projection[read.size()] = lakeFields.indexOf(LakeTableSpec.BUCKET_COLUMN);
-        projection[read.size() + 1] = lakeFields.indexOf(LakeTableSpec.OFFSET_COLUMN);
-        projection[read.size() + 2] = lakeFields.indexOf(LakeTableSpec.TIMESTAMP_COLUMN);
-
-        Snapshot snapshot = LakeOffsets.latestTiered(lakeData);
         Map<EnrichedBucket, Long> offsets =
-                snapshot == null
-                        ? Map.of()
-                        : LakeOffsets.current(snapshot.properties(), baseIds(connection, table));
+                lake.exists()
+                        ? LakeOffsets.current(lake.properties(), baseIds(connection, table))
+                        : Map.of();
         RowDataDeserializer rows =
                 RowDataDeserializer.of(
                         table.logicalRowType().project(read),
@@ -116,9 +103,12 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
                                 IdentityMetadata.TIMESTAMP));
         @SuppressWarnings("unchecked")
         InternalTypeInfo<RowData> type = (InternalTypeInfo<RowData>) rows.getProducedType();
-        LakeSnapshotSource lakePart =
-                new LakeSnapshotSource(
-                        lake, snapshot == null ? -1 : snapshot.id(), projection, type);
+        List<String> lakeFields = new ArrayList<>(read);
+        lakeFields.add(LakeTableSpec.BUCKET_COLUMN);
+        lakeFields.add(LakeTableSpec.OFFSET_COLUMN);
+        lakeFields.add(LakeTableSpec.TIMESTAMP_COLUMN);
+        Source<RowData, ?, ?> lakePart =
+                lake.read(lakeFields, type.toRowType().getChildren(), type, null, Map.of());
         var logPartBuilder =
                 this.<RowData>sourceBuilder(new ArrayList<>(read))
                         .setStartOffsets(offsets)
@@ -131,7 +121,7 @@ public final class UnionReadBuilder extends LakeJobBuilder<UnionReadBuilder> {
         return env.fromSource(
                 new LakeThenLogSource(lakePart, logPart),
                 WatermarkStrategy.noWatermarks(),
-                "union read " + lakeId.getFullName() + " + " + table.tablePath(),
+                "union read " + lake.name() + " + " + table.tablePath(),
                 type);
     }
 }

@@ -7,6 +7,7 @@ package dev.flussenrich.lake.sql;
 
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.lake.LakeTableSpec;
+import dev.flussenrich.lake.source.TieredSnapshot;
 import dev.flussenrich.table.LakeDeclaration;
 
 import org.apache.flink.annotation.Internal;
@@ -55,25 +56,7 @@ final class LakePartTableSource
 
     /** Loads the lake table and picks its newest tiered snapshot, when the query is planned. */
     static LakePartTableSource of(EnrichedTable table, LakeDeclaration lake, DataType physicalRow) {
-        TieredSnapshot tiered =
-                TieredSnapshot.newest(lake)
-                        .orElseThrow(
-                                () ->
-                                        new IllegalStateException(
-                                                String.format(
-                                                        "%s table '%s' does not exist: run the"
-                                                                + " enriched tiering of '%s' first"
-                                                                + " (CALL"
-                                                                + " <catalog>.sys.tier_to_lake('%s'),"
-                                                                + " or FlussEnrichLake.tiering()).",
-                                                        lake.format()
-                                                                        == LakeDeclaration.Format
-                                                                                .ICEBERG
-                                                                ? "Iceberg"
-                                                                : "Paimon",
-                                                        lake.lakeTable(),
-                                                        table.tablePath(),
-                                                        table.tablePath())));
+        TieredSnapshot tiered = TieredSnapshot.require(lake, table.tablePath());
         List<String> fields = tiered.fields();
         List<String> columns = DataType.getFieldNames(physicalRow);
         for (String column : columns) {

@@ -8,6 +8,7 @@ package dev.flussenrich.lake.sql;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.lake.source.TieredSnapshot;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.table.IdentityMetadata;
 import dev.flussenrich.table.LakeDeclaration;

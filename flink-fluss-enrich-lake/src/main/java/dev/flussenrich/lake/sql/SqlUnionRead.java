@@ -11,6 +11,7 @@ import dev.flussenrich.lake.BaseIds;
 import dev.flussenrich.lake.LakeOffsets;
 import dev.flussenrich.lake.source.LakeSnapshotSource;
 import dev.flussenrich.lake.source.LakeThenLogSource;
+import dev.flussenrich.lake.source.TieredSnapshot;
 import dev.flussenrich.source.FlussEnrichSource;
 import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.table.IdentityMetadata;

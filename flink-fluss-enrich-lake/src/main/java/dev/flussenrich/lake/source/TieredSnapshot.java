@@ -3,15 +3,16 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.lake.sql;
+package dev.flussenrich.lake.source;
 
 import dev.flussenrich.lake.LakeOffsets;
 import dev.flussenrich.lake.LakeTableSpec;
 import dev.flussenrich.lake.iceberg.IcebergLakeTable;
-import dev.flussenrich.lake.source.IcebergSnapshotSource;
-import dev.flussenrich.lake.source.LakeSnapshotSource;
 import dev.flussenrich.table.LakeDeclaration;
 
+import org.apache.fluss.metadata.TablePath;
+
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -33,7 +34,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The newest snapshot tiering committed to a lake table, in either format, and how to read it. */
-interface TieredSnapshot {
+@Internal
+public interface TieredSnapshot {
 
     /**
      * The lake table {@code lake} declares, with its newest tiered snapshot (none before the first
@@ -43,6 +45,25 @@ interface TieredSnapshot {
         return lake.format() == LakeDeclaration.Format.ICEBERG
                 ? Iceberg.newest(lake)
                 : Paimon.newest(lake);
+    }
+
+    /** {@link #newest}, or an error naming what to run when tiering has not created the table. */
+    static TieredSnapshot require(LakeDeclaration lake, TablePath tieredFrom) {
+        return newest(lake)
+                .orElseThrow(
+                        () ->
+                                new IllegalStateException(
+                                        String.format(
+                                                "%s table '%s' does not exist: run the enriched"
+                                                        + " tiering of '%s' first (CALL"
+                                                        + " <catalog>.sys.tier_to_lake('%s'), or"
+                                                        + " FlussEnrichLake.tiering()).",
+                                                lake.format() == LakeDeclaration.Format.ICEBERG
+                                                        ? "Iceberg"
+                                                        : "Paimon",
+                                                lake.lakeTable(),
+                                                tieredFrom,
+                                                tieredFrom)));
     }
 
     /** Whether tiering committed a snapshot yet. */
