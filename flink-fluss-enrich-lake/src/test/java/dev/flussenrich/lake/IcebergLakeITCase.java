@@ -5,19 +5,11 @@
 
 package dev.flussenrich.lake;
 
-import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
-import org.apache.fluss.client.admin.Admin;
-import org.apache.fluss.metadata.PartitionSpec;
-import org.apache.fluss.metadata.TablePath;
-
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Snapshot;
@@ -39,6 +31,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import static dev.flussenrich.lake.LakeSqlSteps.expireDay;
+import static dev.flussenrich.lake.LakeSqlSteps.tier;
+import static dev.flussenrich.lake.LakeSqlSteps.writeDays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -140,22 +135,7 @@ class IcebergLakeITCase {
                         + " 'table.datalake.format' = 'iceberg', 'lake.warehouse' = '"
                         + warehouse.toUri()
                         + "')");
-        List<String> values = new ArrayList<>();
-        for (int id = 0; id < 6; id++) {
-            values.add("(" + id + ", '" + (id < 3 ? "old" : "new") + "')");
-        }
-        FlinkSql.await(
-                batch.executeSql(
-                        "INSERT INTO " + table + " (id, dt) VALUES " + String.join(", ", values)));
-        FlinkSql.await(
-                batch.executeSql(
-                        "INSERT INTO "
-                                + table
-                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
-                                + " (_partition, _bucket, _offset, city) SELECT _partition,"
-                                + " _bucket, _offset, 'city-' || CAST(id AS STRING) FROM "
-                                + table
-                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"));
+        writeDays(batch, table, 0, 6);
         String identity = "SELECT id, dt, city, _partition, _bucket, _offset FROM " + table;
         List<String> expected =
                 FlinkSql.collect(
@@ -165,15 +145,7 @@ class IcebergLakeITCase {
         awaitTiered(table, 6);
 
         // The old day expires in Fluss: its rows live on in Iceberg only.
-        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
-        PartitionSpec oldDay = new PartitionSpec(Map.of("dt", "old"));
-        Admin admin = SharedFlussCluster.connection().getAdmin();
-        admin.dropPartition(path, oldDay, false).get();
-        admin.dropPartition(
-                        new EnrichedTables(admin).load(path).requireGroup("geo").companionPath(),
-                        oldDay,
-                        false)
-                .get();
+        expireDay(table, "old");
 
         assertThat(FlinkSql.collect(batch, identity))
                 .as("the old day from Iceberg only, each row once")
@@ -243,15 +215,5 @@ class IcebergLakeITCase {
             return text.toString();
         }
         return value;
-    }
-
-    private static void tier(String table) throws Exception {
-        TableResult result =
-                FlinkSql.streaming()
-                        .executeSql(
-                                "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
-        try (CloseableIterator<Row> rows = result.collect()) {
-            rows.next();
-        }
     }
 }

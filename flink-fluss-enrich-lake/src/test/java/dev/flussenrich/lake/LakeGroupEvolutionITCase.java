@@ -5,20 +5,12 @@
 
 package dev.flussenrich.lake;
 
-import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
-import org.apache.fluss.client.admin.Admin;
-import org.apache.fluss.metadata.PartitionSpec;
-import org.apache.fluss.metadata.TablePath;
-
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.Test;
@@ -31,8 +23,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
+import static dev.flussenrich.lake.LakeSqlSteps.awaitRows;
+import static dev.flussenrich.lake.LakeSqlSteps.call;
+import static dev.flussenrich.lake.LakeSqlSteps.expireDay;
+import static dev.flussenrich.lake.LakeSqlSteps.tier;
+import static dev.flussenrich.lake.LakeSqlSteps.writeDays;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -189,35 +185,12 @@ class LakeGroupEvolutionITCase {
                         + "'bucket.num' = '2', 'column-groups.geo' = 'city', 'lake.warehouse' = '"
                         + warehouse.toUri()
                         + "')");
-        List<String> values = new ArrayList<>();
-        for (int id = 0; id < 6; id++) {
-            values.add("(" + id + ", '" + (id < 3 ? "old" : "new") + "')");
-        }
-        FlinkSql.await(
-                batch.executeSql(
-                        "INSERT INTO " + table + " (id, dt) VALUES " + String.join(", ", values)));
-        FlinkSql.await(
-                batch.executeSql(
-                        "INSERT INTO "
-                                + table
-                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
-                                + " (_partition, _bucket, _offset, city) SELECT _partition,"
-                                + " _bucket, _offset, 'city-' || CAST(id AS STRING) FROM "
-                                + table
-                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"));
+        writeDays(batch, table, 0, 6);
         tier(table);
         awaitRows(batch, "SELECT id FROM `" + table + "$lake`", 6);
 
         // The old day expires in Fluss, then a group comes: it can enrich the new day only.
-        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
-        PartitionSpec oldDay = new PartitionSpec(Map.of("dt", "old"));
-        Admin admin = SharedFlussCluster.connection().getAdmin();
-        admin.dropPartition(path, oldDay, false).get();
-        admin.dropPartition(
-                        new EnrichedTables(admin).load(path).requireGroup("geo").companionPath(),
-                        oldDay,
-                        false)
-                .get();
+        expireDay(table, "old");
         call(
                 batch,
                 "CALL enrich.sys.add_column_group('enrich_test."
@@ -311,28 +284,5 @@ class LakeGroupEvolutionITCase {
                                 + " FROM "
                                 + table
                                 + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"));
-    }
-
-    private static void tier(String table) throws Exception {
-        call(
-                FlinkSql.streaming(),
-                "CALL enrich.sys.tier_to_lake('enrich_test." + table + "', true)");
-    }
-
-    private static String call(TableEnvironment sql, String statement) throws Exception {
-        TableResult result = sql.executeSql(statement);
-        try (CloseableIterator<Row> rows = result.collect()) {
-            return String.valueOf(rows.next().getField(0));
-        }
-    }
-
-    private static List<String> awaitRows(TableEnvironment sql, String query, int size)
-            throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        List<String> rows = FlinkSql.collect(sql, query);
-        while (rows.size() < size && System.nanoTime() < deadline) {
-            rows = FlinkSql.collect(sql, query);
-        }
-        return rows;
     }
 }

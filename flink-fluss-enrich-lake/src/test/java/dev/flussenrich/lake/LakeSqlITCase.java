@@ -5,16 +5,10 @@
 
 package dev.flussenrich.lake;
 
-import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.testutils.FlinkSql;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
-import org.apache.fluss.client.admin.Admin;
-import org.apache.fluss.metadata.PartitionSpec;
-import org.apache.fluss.metadata.TablePath;
-
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -26,11 +20,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
+import static dev.flussenrich.lake.LakeSqlSteps.awaitRows;
+import static dev.flussenrich.lake.LakeSqlSteps.call;
+import static dev.flussenrich.lake.LakeSqlSteps.expireDay;
+import static dev.flussenrich.lake.LakeSqlSteps.writeDays;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -276,15 +272,7 @@ class LakeSqlITCase {
         assertThat(batch.explainSql(oldDayInLake)).contains("filter=[=(dt, _UTF-16LE'old'");
 
         // The old day expires in Fluss; its rows live on in the lake. New rows reach Fluss only.
-        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
-        PartitionSpec oldDay = new PartitionSpec(Map.of("dt", "old"));
-        Admin admin = SharedFlussCluster.connection().getAdmin();
-        admin.dropPartition(path, oldDay, false).get();
-        admin.dropPartition(
-                        new EnrichedTables(admin).load(path).requireGroup("geo").companionPath(),
-                        oldDay,
-                        false)
-                .get();
+        expireDay(table, "old");
         writeDays(batch, table, 6, 8);
         List<String> inFluss = FlinkSql.collect(batch, fromFluss);
         assertThat(inFluss).hasSize(5).allMatch(row -> row.contains(", new, "));
@@ -310,51 +298,7 @@ class LakeSqlITCase {
         assertThat(streamed).containsExactlyInAnyOrderElementsOf(expected);
     }
 
-    /** Ids from..to-1, ids 0..2 on day 'old', the rest on 'new'; their geo group too. */
-    private static void writeDays(TableEnvironment sql, String table, int from, int to)
-            throws Exception {
-        List<String> values = new ArrayList<>();
-        for (int id = from; id < to; id++) {
-            values.add("(" + id + ", '" + (id < 3 ? "old" : "new") + "')");
-        }
-        FlinkSql.await(
-                sql.executeSql(
-                        "INSERT INTO " + table + " (id, dt) VALUES " + String.join(", ", values)));
-        FlinkSql.await(
-                sql.executeSql(
-                        "INSERT INTO "
-                                + table
-                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
-                                + " (_partition, _bucket, _offset, city) SELECT _partition,"
-                                + " _bucket, _offset, 'city-' || CAST(id AS STRING) FROM "
-                                + table
-                                + " /*+ OPTIONS('scan.startup.mode' = 'earliest') */"
-                                + " WHERE id >= "
-                                + from));
-    }
-
     private static String showCreate(TableEnvironment sql, String table) throws Exception {
         return FlinkSql.collect(sql, "SHOW CREATE TABLE " + table).get(0);
-    }
-
-    /** The one value a CALL returns (the job id). */
-    private static String call(TableEnvironment sql, String statement) throws Exception {
-        TableResult result = sql.executeSql(statement);
-        try (CloseableIterator<Row> rows = result.collect()) {
-            return String.valueOf(rows.next().getField(0));
-        }
-    }
-
-    /**
-     * Runs a bounded query until it returns {@code size} rows (the lake commits per checkpoint).
-     */
-    private static List<String> awaitRows(TableEnvironment sql, String query, int size)
-            throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        List<String> rows = FlinkSql.collect(sql, query);
-        while (rows.size() < size && System.nanoTime() < deadline) {
-            rows = FlinkSql.collect(sql, query);
-        }
-        return rows;
     }
 }

@@ -25,13 +25,20 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.options.Options;
 import org.apache.paimon.reader.RecordReader;
 import org.apache.paimon.reader.RecordReaderIterator;
+import org.apache.paimon.schema.Schema;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
+import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -296,15 +303,28 @@ class LakeTieringITCase {
         assertThatThrownBy(() -> tiering(path).setGroups("weather").addTo(env(0)))
                 .hasMessageContaining("'weather'");
 
-        tiering(path).addTo(env(0));
-        assertThatThrownBy(() -> tiering(path).setGroups("geo").addTo(env(0)))
+        // A lake table with other base columns is refused; other groups only are evolved
+        // (LakeGroupEvolutionITCase).
+        String db = path.getDatabaseName();
+        try (Catalog catalog =
+                CatalogFactory.createCatalog(
+                        CatalogContext.create(
+                                Options.fromMap(
+                                        Map.of("warehouse", warehouse.toUri().toString()))))) {
+            catalog.createDatabase(db, true);
+            catalog.createTable(
+                    Identifier.create(db, "foreign_lake"),
+                    Schema.newBuilder().column("x", DataTypes.INT()).build(),
+                    false);
+        }
+        assertThatThrownBy(() -> tiering(path).setLakeTable(db, "foreign_lake").addTo(env(0)))
                 .hasMessage(
                         "Paimon table '"
+                                + db
+                                + ".foreign_lake' exists with columns [x] partitioned by [], but"
+                                + " tiering '"
                                 + path
-                                + "' exists with columns [id, ip, city, score, __bucket,"
-                                + " __offset, __timestamp] partitioned by [], but tiering '"
-                                + path
-                                + "' writes columns [id, ip, city, __bucket, __offset,"
+                                + "' writes columns [id, ip, city, score, __bucket, __offset,"
                                 + " __timestamp] partitioned by []. Tier to another Paimon"
                                 + " table (setLakeTable) or drop this one.");
 

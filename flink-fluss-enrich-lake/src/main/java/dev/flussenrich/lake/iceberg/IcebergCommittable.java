@@ -6,6 +6,7 @@
 package dev.flussenrich.lake.iceberg;
 
 import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.lake.tiering.CommitterState;
 
 import org.apache.flink.annotation.Internal;
 
@@ -34,7 +35,7 @@ record IcebergCommittable(
         implements Serializable {
 
     /** The checkpoint id of files handed over at the end of input, before the final checkpoint. */
-    static final long END_OF_INPUT = Long.MAX_VALUE;
+    static final long END_OF_INPUT = CommitterState.END_OF_INPUT;
 
     IcebergCommittable {
         files = new ArrayList<>(files);

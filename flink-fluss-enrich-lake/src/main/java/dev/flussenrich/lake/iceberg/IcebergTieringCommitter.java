@@ -9,14 +9,11 @@ import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.lake.BaseIds;
 import dev.flussenrich.lake.BaseIdsLookup;
 import dev.flussenrich.lake.LakeOffsets;
+import dev.flussenrich.lake.tiering.CommitterState;
 import dev.flussenrich.lake.tiering.TieringLag;
 import dev.flussenrich.lake.tiering.TieringMetrics;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeutils.base.StringSerializer;
-import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -33,8 +30,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * Commits the Iceberg writers' files once their checkpoint is complete: one Iceberg append snapshot
@@ -57,11 +52,7 @@ public final class IcebergTieringCommitter extends AbstractStreamOperator<Void>
     private final TieringLag lag;
     private final BaseIdsLookup baseIds;
 
-    private transient ListState<String> commitUserState;
-    private transient ListState<byte[]> pendingState;
-    private transient String commitUser;
-    private transient String restoredCommitUser;
-    private transient TreeMap<Long, List<IcebergCommittable>> pending;
+    private transient CommitterState<IcebergCommittable> state;
     private transient Table table;
     private transient Map<EnrichedBucket, Long> committedOffsets;
     private transient BaseIds committedIds;
@@ -78,27 +69,13 @@ public final class IcebergTieringCommitter extends AbstractStreamOperator<Void>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        commitUserState =
-                context.getOperatorStateStore()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "commit-user", StringSerializer.INSTANCE));
-        pendingState =
-                context.getOperatorStateStore()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "pending-committables",
-                                        BytePrimitiveArraySerializer.INSTANCE));
-        commitUser = newCommitUser;
-        for (String restored : commitUserState.get()) {
-            restoredCommitUser = restored;
-            commitUser = newCommitUser + "-" + UUID.randomUUID();
-        }
-        commitUserState.update(List.of(commitUser));
-        pending = new TreeMap<>();
-        for (byte[] bytes : pendingState.get()) {
-            add(IcebergCommittable.fromBytes(bytes));
-        }
+        state =
+                CommitterState.initialize(
+                        context,
+                        newCommitUser,
+                        IcebergCommittable::fromBytes,
+                        IcebergCommittable::toBytes,
+                        IcebergCommittable::checkpointId);
     }
 
     @Override
@@ -114,38 +91,26 @@ public final class IcebergTieringCommitter extends AbstractStreamOperator<Void>
         lag.open();
         getMetricGroup().gauge(TieringMetrics.LAKE_SNAPSHOT_ID, () -> lastSnapshotId);
         getMetricGroup().gauge(TieringMetrics.TIERING_LAG, lag::rows);
-        if (restoredCommitUser != null) {
-            commitUpTo(IcebergCommittable.END_OF_INPUT - 1, restoredCommitUser);
+        if (state.restoredCommitUser() != null) {
+            commitUpTo(CommitterState.END_OF_INPUT - 1, state.restoredCommitUser());
         }
     }
 
     @Override
     public void processElement(StreamRecord<byte[]> element) {
-        add(IcebergCommittable.fromBytes(element.getValue()));
-    }
-
-    private void add(IcebergCommittable committable) {
-        pending.computeIfAbsent(committable.checkpointId(), id -> new ArrayList<>())
-                .add(committable);
+        state.add(IcebergCommittable.fromBytes(element.getValue()));
     }
 
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        List<IcebergCommittable> ended = pending.remove(IcebergCommittable.END_OF_INPUT);
-        if (ended != null) {
-            pending.computeIfAbsent(context.getCheckpointId(), id -> new ArrayList<>())
-                    .addAll(ended);
-        }
-        List<byte[]> bytes = new ArrayList<>();
-        pending.values().forEach(list -> list.forEach(c -> bytes.add(c.toBytes())));
-        pendingState.update(bytes);
+        state.snapshot(context.getCheckpointId());
     }
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         super.notifyCheckpointComplete(checkpointId);
-        commitUpTo(checkpointId, commitUser);
+        commitUpTo(checkpointId, state.commitUser());
     }
 
     private void commitUpTo(long checkpointId, String user) {
@@ -154,8 +119,8 @@ public final class IcebergTieringCommitter extends AbstractStreamOperator<Void>
                 LakeOffsets.current(LakeOffsets.toProperties(committedOffsets, committedIds), ids);
         committedIds = ids;
         Iterator<Map.Entry<Long, List<IcebergCommittable>>> it =
-                pending.headMap(checkpointId, true).entrySet().iterator();
-        boolean restored = !user.equals(commitUser);
+                state.upTo(checkpointId).entrySet().iterator();
+        boolean restored = !user.equals(state.commitUser());
         while (it.hasNext()) {
             Map.Entry<Long, List<IcebergCommittable>> entry = it.next();
             List<DataFile> files = new ArrayList<>();

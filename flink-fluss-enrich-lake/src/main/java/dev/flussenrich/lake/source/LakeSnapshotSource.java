@@ -8,18 +8,8 @@ package dev.flussenrich.lake.source;
 import dev.flussenrich.lake.LakeTableSpec;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.connector.source.Boundedness;
-import org.apache.flink.api.connector.source.Source;
-import org.apache.flink.api.connector.source.SourceReader;
-import org.apache.flink.api.connector.source.SourceReaderContext;
-import org.apache.flink.api.connector.source.SplitEnumerator;
-import org.apache.flink.api.connector.source.SplitEnumeratorContext;
-import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.util.InstantiationUtil;
 
 import org.apache.paimon.table.FileStoreTable;
@@ -41,16 +31,13 @@ import java.util.Map;
  * asked for (the system columns included), with Paimon's own split planner and reader.
  */
 @Internal
-public final class LakeSnapshotSource
-        implements Source<RowData, LakeSplit, List<LakeSplit>>, ResultTypeQueryable<RowData> {
+public final class LakeSnapshotSource extends BoundedLakeSource {
 
     private static final long serialVersionUID = 1L;
 
     private final LakeTableSpec lake;
     private final long snapshotId;
     private final int[] projection;
-    private final InternalTypeInfo<RowData> producedType;
-    @Nullable private final RowLayout layout;
     private final HashMap<String, String> partitionSpec;
 
     /**
@@ -98,38 +85,11 @@ public final class LakeSnapshotSource
             InternalTypeInfo<RowData> producedType,
             @Nullable RowLayout layout,
             Map<String, String> partitionSpec) {
+        super(producedType, layout);
         this.lake = lake;
         this.snapshotId = snapshotId;
         this.projection = projection.clone();
-        this.producedType = producedType;
-        this.layout = layout;
         this.partitionSpec = new HashMap<>(partitionSpec);
-    }
-
-    @Override
-    public Boundedness getBoundedness() {
-        return Boundedness.BOUNDED;
-    }
-
-    @Override
-    public SplitEnumerator<LakeSplit, List<LakeSplit>> createEnumerator(
-            SplitEnumeratorContext<LakeSplit> context) {
-        return new LakeSnapshotEnumerator(context, this::planSplits, null);
-    }
-
-    @Override
-    public SplitEnumerator<LakeSplit, List<LakeSplit>> restoreEnumerator(
-            SplitEnumeratorContext<LakeSplit> context, List<LakeSplit> checkpoint) {
-        return new LakeSnapshotEnumerator(context, this::planSplits, checkpoint);
-    }
-
-    @Override
-    public SourceReader<RowData, LakeSplit> createReader(SourceReaderContext context) {
-        return new LakeSnapshotReader(
-                context,
-                new PaimonSplitRows(() -> readBuilder().newRead()),
-                new RowDataSerializer(producedType.toRowType()),
-                layout);
     }
 
     private ReadBuilder readBuilder() {
@@ -141,7 +101,13 @@ public final class LakeSnapshotSource
         return partitionSpec.isEmpty() ? read : read.withPartitionFilter(partitionSpec);
     }
 
-    private List<LakeSplit> planSplits() {
+    @Override
+    LakeSnapshotReader.SplitRows splitRows() {
+        return new PaimonSplitRows(() -> readBuilder().newRead());
+    }
+
+    @Override
+    List<LakeSplit> planSplits() {
         List<LakeSplit> splits = new ArrayList<>();
         if (snapshotId < 0) {
             return splits;
@@ -158,20 +124,5 @@ public final class LakeSnapshotSource
             throw new UncheckedIOException(e);
         }
         return splits;
-    }
-
-    @Override
-    public SimpleVersionedSerializer<LakeSplit> getSplitSerializer() {
-        return LakeSplit.Serializer.INSTANCE;
-    }
-
-    @Override
-    public SimpleVersionedSerializer<List<LakeSplit>> getEnumeratorCheckpointSerializer() {
-        return new LakeSplitsSerializer();
-    }
-
-    @Override
-    public TypeInformation<RowData> getProducedType() {
-        return producedType;
     }
 }

@@ -33,7 +33,7 @@ record TieringCommittable(
         long checkpointId, List<CommitMessage> messages, Map<EnrichedBucket, Long> offsets) {
 
     /** The checkpoint id of files handed over at the end of input, before the final checkpoint. */
-    static final long END_OF_INPUT = Long.MAX_VALUE;
+    static final long END_OF_INPUT = CommitterState.END_OF_INPUT;
 
     byte[] toBytes() {
         CommitMessageSerializer serializer = new CommitMessageSerializer();

@@ -12,10 +12,6 @@ import dev.flussenrich.lake.LakeOffsets;
 import dev.flussenrich.lake.LakeTableSpec;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.ListStateDescriptor;
-import org.apache.flink.api.common.typeutils.base.StringSerializer;
-import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -32,8 +28,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * Commits the writers' files to Paimon once their checkpoint is complete, one Paimon snapshot per
@@ -63,11 +57,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
     private final TieringLag lag;
     private final BaseIdsLookup baseIds;
 
-    private transient ListState<String> commitUserState;
-    private transient ListState<byte[]> pendingState;
-    private transient String commitUser;
-    private transient String restoredCommitUser;
-    private transient TreeMap<Long, List<TieringCommittable>> pending;
+    private transient CommitterState<TieringCommittable> state;
     private transient FileStoreTable table;
     private transient TableCommitImpl commit;
     private transient LakeCompaction compaction;
@@ -86,35 +76,20 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        commitUserState =
-                context.getOperatorStateStore()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "commit-user", StringSerializer.INSTANCE));
-        pendingState =
-                context.getOperatorStateStore()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "pending-committables",
-                                        BytePrimitiveArraySerializer.INSTANCE));
-        commitUser = newCommitUser;
-        for (String restored : commitUserState.get()) {
-            restoredCommitUser = restored;
-            // Not the restored user: its ids may repeat (see the class comment).
-            commitUser = newCommitUser + "-" + UUID.randomUUID();
-        }
-        commitUserState.update(List.of(commitUser));
-        pending = new TreeMap<>();
-        for (byte[] bytes : pendingState.get()) {
-            add(TieringCommittable.fromBytes(bytes));
-        }
+        state =
+                CommitterState.initialize(
+                        context,
+                        newCommitUser,
+                        TieringCommittable::fromBytes,
+                        TieringCommittable::toBytes,
+                        TieringCommittable::checkpointId);
     }
 
     @Override
     public void open() throws Exception {
         super.open();
         table = lake.load();
-        commit = table.newCommit(commitUser);
+        commit = table.newCommit(state.commitUser());
         compaction = LakeCompaction.of(table);
         committedIds = baseIds.current();
         committedOffsets = LakeOffsets.latest(table, committedIds);
@@ -125,35 +100,22 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
         getMetricGroup().gauge(TieringMetrics.TIERING_LAG, lag::rows);
         // Committables restored from a checkpoint whose commit may not have happened, under the
         // user they were handed to.
-        if (restoredCommitUser != null) {
-            try (TableCommitImpl restoredCommit = table.newCommit(restoredCommitUser)) {
-                commitUpTo(TieringCommittable.END_OF_INPUT - 1, restoredCommit);
+        if (state.restoredCommitUser() != null) {
+            try (TableCommitImpl restoredCommit = table.newCommit(state.restoredCommitUser())) {
+                commitUpTo(CommitterState.END_OF_INPUT - 1, restoredCommit);
             }
         }
     }
 
     @Override
     public void processElement(StreamRecord<byte[]> element) {
-        add(TieringCommittable.fromBytes(element.getValue()));
-    }
-
-    private void add(TieringCommittable committable) {
-        pending.computeIfAbsent(committable.checkpointId(), id -> new ArrayList<>())
-                .add(committable);
+        state.add(TieringCommittable.fromBytes(element.getValue()));
     }
 
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        // Files handed over at the end of input are covered by the first checkpoint after them.
-        List<TieringCommittable> ended = pending.remove(TieringCommittable.END_OF_INPUT);
-        if (ended != null) {
-            pending.computeIfAbsent(context.getCheckpointId(), id -> new ArrayList<>())
-                    .addAll(ended);
-        }
-        List<byte[]> bytes = new ArrayList<>();
-        pending.values().forEach(list -> list.forEach(c -> bytes.add(c.toBytes())));
-        pendingState.update(bytes);
+        state.snapshot(context.getCheckpointId());
     }
 
     @Override
@@ -170,7 +132,7 @@ public final class TieringCommitter extends AbstractStreamOperator<Void>
         committedIds = ids;
         List<ManifestCommittable> committables = new ArrayList<>();
         Iterator<Map.Entry<Long, List<TieringCommittable>>> it =
-                pending.headMap(checkpointId, true).entrySet().iterator();
+                state.upTo(checkpointId).entrySet().iterator();
         while (it.hasNext()) {
             Map.Entry<Long, List<TieringCommittable>> entry = it.next();
             ManifestCommittable manifest = new ManifestCommittable(entry.getKey());
