@@ -23,6 +23,7 @@ import org.apache.paimon.catalog.Identifier;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -36,6 +37,7 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
     private final Map<String, String> catalogOptions = new HashMap<>();
     private String lakeDatabase;
     private String lakeTable;
+    private LakeDeclaration.Format format;
 
     LakeJobBuilder() {}
 
@@ -82,6 +84,20 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
         return self();
     }
 
+    /**
+     * The lake format, {@code paimon} or {@code iceberg}; default: the table's lake declaration's,
+     * else the base's {@code table.datalake.format} (Paimon when unset).
+     */
+    public B setLakeFormat(String format) {
+        try {
+            this.format = LakeDeclaration.Format.valueOf(format.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "Unknown lake format '" + format + "': use 'paimon' or 'iceberg'.", e);
+        }
+        return self();
+    }
+
     Identifier lakeIdentifier(TablePath logical) {
         return Identifier.create(
                 lakeDatabase != null ? lakeDatabase : logical.getDatabaseName(),
@@ -94,8 +110,14 @@ public abstract class LakeJobBuilder<B extends LakeJobBuilder<B>> {
         BuilderChecks.required(catalogOptions.get("warehouse"), "Paimon warehouse", "setWarehouse");
     }
 
-    /** The lake format: the table's lake declaration's, else its base's table.datalake.format. */
-    static LakeDeclaration.Format lakeFormat(EnrichedTable table) {
+    /**
+     * The lake format: the one set, else the table's lake declaration's, else its base's
+     * table.datalake.format.
+     */
+    LakeDeclaration.Format lakeFormat(EnrichedTable table) {
+        if (format != null) {
+            return format;
+        }
         return LakeDeclaration.of(table)
                 .map(LakeDeclaration::format)
                 .orElse(

@@ -21,8 +21,9 @@ import static dev.flussenrich.examples.benchmark.BenchmarkSettings.PARALLELISM;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.TIERING_REPETITIONS;
 
 /**
- * Measurement 7: enriched tiering of A (stitched rows to Paimon) against tiering the copy B with
- * the same job on a plain table: Fluss's own tiering service needs its lake plugin in the servers.
+ * Measurement 7: enriched tiering of A (stitched rows to Paimon, then to Iceberg) against tiering
+ * the copy B with the same job on a plain table: Fluss's own tiering service needs its lake plugin
+ * in the servers.
  */
 final class LakeTiering {
 
@@ -32,32 +33,41 @@ final class LakeTiering {
         this.setup = setup;
     }
 
-    /** Tiers A and B in turn to new Paimon tables, {@code TIERING_REPETITIONS} pairs. */
+    /**
+     * Tiers A and B in turn to new lake tables, {@code TIERING_REPETITIONS} pairs, to Paimon and
+     * then to Iceberg.
+     */
     void measure() throws Exception {
         if (TIERING_REPETITIONS < 1) {
             return; // -Dbenchmark.tiering-repetitions=0: the other measurements only
         }
-        Path warehouse = Files.createTempDirectory("benchmark-lake");
+        measure("paimon", "lake tiering rows/s (A stitched vs B), whole job");
+        measure("iceberg", "lake tiering to Iceberg rows/s (A stitched vs B), whole job");
+    }
+
+    private void measure(String format, String line) throws Exception {
+        Path warehouse = Files.createTempDirectory("benchmark-lake-" + format);
         List<TimedRun> tierA = new ArrayList<>();
         List<TimedRun> tierB = new ArrayList<>();
         for (int run = 0; run < TIERING_REPETITIONS; run++) {
-            tierA.add(tierToNewLakeTable("a", "lake_a_" + run, warehouse));
-            tierB.add(tierToNewLakeTable("b", "lake_b_" + run, warehouse));
+            tierA.add(tierToNewLakeTable("a", "lake_a_" + run, warehouse, format));
+            tierB.add(tierToNewLakeTable("b", "lake_b_" + run, warehouse, format));
         }
         int rows = setup.rows();
         setup.report()
                 .repeated(
-                        "lake tiering rows/s (A stitched vs B), whole job",
+                        line,
                         tierA.stream().map(m -> m.wholeRate(rows)).toList(),
                         tierB.stream().map(m -> m.wholeRate(rows)).toList(),
                         "rows/s",
                         Double.NaN);
     }
 
-    /** Tiers every row of {@code table} to a new Paimon table as a bounded job, timed. */
-    private TimedRun tierToNewLakeTable(String table, String lakeTable, Path warehouse)
-            throws Exception {
-        System.out.println("  tiering bench." + table + " to Paimon table bench." + lakeTable);
+    /** Tiers every row of {@code table} to a new lake table as a bounded job, timed. */
+    private TimedRun tierToNewLakeTable(
+            String table, String lakeTable, Path warehouse, String format) throws Exception {
+        System.out.println(
+                "  tiering bench." + table + " to " + format + " table bench." + lakeTable);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(PARALLELISM);
         // A bounded job ends with the next periodic checkpoint (it commits the last files): a
@@ -68,6 +78,7 @@ final class LakeTiering {
                 .setTable(DB, table)
                 .setWarehouse(warehouse.toUri().toString())
                 .setLakeTable(DB, lakeTable)
+                .setLakeFormat(format)
                 .setBounded(true)
                 .addTo(env);
         System.gc();
