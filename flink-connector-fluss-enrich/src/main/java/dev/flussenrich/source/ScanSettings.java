@@ -10,6 +10,7 @@ import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.read.BufferBound;
 import dev.flussenrich.core.read.StartPosition;
 
+import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.Internal;
@@ -25,7 +26,7 @@ import java.util.Optional;
  * What a source reads: the table, the projected logical columns, where each bucket starts (a start
  * position, overridden per bucket by explicit start offsets), whether the read is bounded (stops at
  * the frontier captured when it starts), and how much a reader holds back at most while waiting for
- * enrichment.
+ * enrichment, and which partitions it reads (equalities on partition keys; none: every one).
  */
 @Internal
 public record ScanSettings(
@@ -36,13 +37,37 @@ public record ScanSettings(
         boolean bounded,
         Duration partitionDiscoveryInterval,
         BufferBound bufferBound,
-        Map<EnrichedBucket, Long> startOffsets)
+        Map<EnrichedBucket, Long> startOffsets,
+        Map<String, String> partitionFilter)
         implements Serializable {
 
     public ScanSettings {
         columns = List.copyOf(columns);
-        // A HashMap: Map.copyOf's result is not Serializable in every JDK.
+        // HashMaps: Map.copyOf's result is not Serializable in every JDK.
         startOffsets = new HashMap<>(startOffsets);
+        partitionFilter = new HashMap<>(partitionFilter);
+    }
+
+    /** Settings that read every partition, with explicit start offsets for some buckets. */
+    public ScanSettings(
+            FlussConnectionConfig connection,
+            TablePath table,
+            List<String> columns,
+            StartPosition start,
+            boolean bounded,
+            Duration partitionDiscoveryInterval,
+            BufferBound bufferBound,
+            Map<EnrichedBucket, Long> startOffsets) {
+        this(
+                connection,
+                table,
+                columns,
+                start,
+                bounded,
+                partitionDiscoveryInterval,
+                bufferBound,
+                startOffsets,
+                Map.of());
     }
 
     /** Settings where every bucket starts at {@code start}. */
@@ -63,6 +88,33 @@ public record ScanSettings(
                 partitionDiscoveryInterval,
                 bufferBound,
                 Map.of());
+    }
+
+    /** These settings, reading only the partitions whose keys have the given values. */
+    public ScanSettings withPartitionFilter(Map<String, String> keyValues) {
+        return new ScanSettings(
+                connection,
+                table,
+                columns,
+                start,
+                bounded,
+                partitionDiscoveryInterval,
+                bufferBound,
+                startOffsets,
+                keyValues);
+    }
+
+    /** Whether the read takes partition {@code partitionName} of a table with these keys. */
+    public boolean reads(List<String> partitionKeys, String partitionName) {
+        if (partitionFilter.isEmpty()) {
+            return true;
+        }
+        Map<String, String> spec =
+                ResolvedPartitionSpec.fromPartitionName(partitionKeys, partitionName)
+                        .toPartitionSpec()
+                        .getSpecMap();
+        return partitionFilter.entrySet().stream()
+                .allMatch(e -> e.getValue().equals(spec.get(e.getKey())));
     }
 
     /**

@@ -126,6 +126,7 @@ public final class FlussEnrichDynamicTableFactory
         return new FlussEnrichTableSource(
                 target.connection,
                 target.table,
+                target.enriched.base().getPartitionKeys(),
                 target.physicalType,
                 FlussEnrichConnectorOptionsUtil.startPosition(options, target.table),
                 bounded,

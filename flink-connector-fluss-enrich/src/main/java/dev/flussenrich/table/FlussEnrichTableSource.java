@@ -20,9 +20,11 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -35,15 +37,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a logical table: projection pushdown (a base-only projection reads no companion), identity
- * metadata, rows gated on the projected groups, streaming or bounded.
+ * Reads a logical table: projection pushdown (a base-only projection reads no companion), partition
+ * filters pushed down (into the lake part too), identity metadata, rows gated on the projected
+ * groups, streaming or bounded.
  */
 @Internal
 public final class FlussEnrichTableSource
-        implements ScanTableSource, SupportsProjectionPushDown, SupportsReadingMetadata {
+        implements ScanTableSource,
+                SupportsProjectionPushDown,
+                SupportsFilterPushDown,
+                SupportsReadingMetadata {
 
     private final FlussConnectionConfig connection;
     private final LogicalTable table;
+    private final List<String> partitionKeys;
     private final DataType physicalType;
     private final StartPosition start;
     private final boolean bounded;
@@ -57,10 +64,12 @@ public final class FlussEnrichTableSource
     private DataType projectedPhysicalType;
     private List<IdentityMetadata> metadata = List.of();
     private DataType producedType;
+    private Map<String, String> partitionFilter = Map.of();
 
     FlussEnrichTableSource(
             FlussConnectionConfig connection,
             LogicalTable table,
+            List<String> partitionKeys,
             DataType physicalType,
             StartPosition start,
             boolean bounded,
@@ -69,6 +78,7 @@ public final class FlussEnrichTableSource
             @Nullable LakeSqlSupport.LakeRead lake) {
         this.connection = connection;
         this.table = table;
+        this.partitionKeys = List.copyOf(partitionKeys);
         this.physicalType = physicalType;
         this.start = start;
         this.bounded = bounded;
@@ -96,13 +106,14 @@ public final class FlussEnrichTableSource
                         context.<RowData>createTypeInformation(produced));
         ScanSettings settings =
                 new ScanSettings(
-                        connection,
-                        table.path(),
-                        columns,
-                        start,
-                        bounded,
-                        discoveryInterval,
-                        bufferBound);
+                                connection,
+                                table.path(),
+                                columns,
+                                start,
+                                bounded,
+                                discoveryInterval,
+                                bufferBound)
+                        .withPartitionFilter(partitionFilter);
         if (lake != null && lake.covers(columns)) {
             return SourceProvider.of(
                     LakeSqlSupport.require("Reading the lake of '" + table.path() + "'")
@@ -130,6 +141,14 @@ public final class FlussEnrichTableSource
         this.projectedPhysicalType = DataTypes.ROW(fields).notNull();
     }
 
+    /** Takes {@code key = 'value'} on partition keys: the other partitions are not read at all. */
+    @Override
+    public Result applyFilters(List<ResolvedExpression> filters) {
+        PartitionEqualities pushed = PartitionEqualities.of(filters, partitionKeys);
+        this.partitionFilter = pushed.keyValues();
+        return pushed.result();
+    }
+
     @Override
     public Map<String, DataType> listReadableMetadata() {
         Map<String, DataType> readable = new LinkedHashMap<>();
@@ -154,6 +173,7 @@ public final class FlussEnrichTableSource
                 new FlussEnrichTableSource(
                         connection,
                         table,
+                        partitionKeys,
                         physicalType,
                         start,
                         bounded,
@@ -164,6 +184,7 @@ public final class FlussEnrichTableSource
         copy.projectedPhysicalType = projectedPhysicalType;
         copy.metadata = metadata;
         copy.producedType = producedType;
+        copy.partitionFilter = partitionFilter;
         return copy;
     }
 

@@ -270,6 +270,18 @@ class LakeSqlITCase {
         assertThat(FlinkSql.collect(batch, oldDayInLake))
                 .containsExactlyInAnyOrder("+I[0]", "+I[1]", "+I[2]");
         assertThat(batch.explainSql(oldDayInLake)).contains("filter=[=(dt, _UTF-16LE'old'");
+        // On the table itself the filter goes to the log read too (Flink drops it from the plan):
+        // only the old day's buckets are read from Fluss.
+        String oldDayFromFluss =
+                "SELECT id, dt FROM "
+                        + table
+                        + " /*+ OPTIONS('scan.startup.mode'"
+                        + " = 'earliest') */ WHERE dt = 'old'";
+        assertThat(FlinkSql.collect(batch, oldDayFromFluss))
+                .containsExactlyInAnyOrder("+I[0, old]", "+I[1, old]", "+I[2, old]");
+        assertThat(batch.explainSql(oldDayFromFluss))
+                .contains("filter=[=(dt, _UTF-16LE'old'")
+                .doesNotContain("where=");
 
         // The old day expires in Fluss; its rows live on in the lake. New rows reach Fluss only.
         expireDay(table, "old");
@@ -285,6 +297,23 @@ class LakeSqlITCase {
                 .hasSize(8);
         assertThat(FlinkSql.collect(batch, "SELECT COUNT(*) FROM " + table + " WHERE dt = 'old'"))
                 .containsExactly("+I[3]");
+        // A partition filter of the union read goes to both parts: the lake plans the day's files
+        // only, the log reads the day's buckets only.
+        String newDay = "SELECT id, dt, city FROM " + table + " WHERE dt = 'new'";
+        assertThat(FlinkSql.collect(batch, newDay))
+                .as("ids 3..5 from the lake, 6 and 7 from the log")
+                .containsExactlyInAnyOrder(
+                        "+I[3, new, city-3]",
+                        "+I[4, new, city-4]",
+                        "+I[5, new, city-5]",
+                        "+I[6, new, city-6]",
+                        "+I[7, new, city-7]");
+        assertThat(batch.explainSql(newDay))
+                .contains("filter=[=(dt, _UTF-16LE'new'")
+                .doesNotContain("where=");
+        assertThat(FlinkSql.collect(batch, "SELECT id FROM " + table + " WHERE dt = 'old'"))
+                .as("the old day lives in the lake alone now")
+                .containsExactlyInAnyOrder("+I[0]", "+I[1]", "+I[2]");
 
         // A streaming read in mode 'full' (the default) starts in the lake too, then follows the
         // log.

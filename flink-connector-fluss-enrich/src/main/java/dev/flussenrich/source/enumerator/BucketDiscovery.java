@@ -92,6 +92,9 @@ final class BucketDiscovery implements AutoCloseable {
         for (EnrichedBucket bucket :
                 partitions.allBuckets(table.isPartitioned(), table.numBuckets())) {
             if (bucket.partitionName() != null) {
+                if (!settings.reads(table.base().getPartitionKeys(), bucket.partitionName())) {
+                    continue; // a partition filter pushed down from SQL leaves it out
+                }
                 existing.add(bucket.partitionName());
             }
             if (!known.contains(bucket)) {

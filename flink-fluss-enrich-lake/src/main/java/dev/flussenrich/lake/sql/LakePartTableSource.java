@@ -9,6 +9,7 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.lake.LakeTableSpec;
 import dev.flussenrich.lake.source.TieredSnapshot;
 import dev.flussenrich.table.LakeDeclaration;
+import dev.flussenrich.table.PartitionEqualities;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.ValidationException;
@@ -18,20 +19,13 @@ import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
-import org.apache.flink.table.expressions.CallExpression;
-import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
-import org.apache.flink.table.expressions.ValueLiteralExpression;
-import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code SELECT ... FROM t$lake}: the newest tiered snapshot of {@code t}'s lake, read with the
@@ -112,46 +106,14 @@ final class LakePartTableSource
     }
 
     /**
-     * Takes {@code key = 'value'} on a partition key: Paimon then plans that partition's files
-     * only. Every other filter is left to Flink.
+     * Takes {@code key = 'value'} on a partition key: the lake's planner then plans that
+     * partition's files only. Every other filter is left to Flink.
      */
     @Override
     public Result applyFilters(List<ResolvedExpression> filters) {
-        Map<String, String> spec = new HashMap<>();
-        List<ResolvedExpression> accepted = new ArrayList<>();
-        List<ResolvedExpression> remaining = new ArrayList<>();
-        for (ResolvedExpression filter : filters) {
-            Optional<Map.Entry<String, String>> equality = partitionEquality(filter);
-            if (equality.isPresent() && !spec.containsKey(equality.get().getKey())) {
-                spec.put(equality.get().getKey(), equality.get().getValue());
-                accepted.add(filter);
-            } else {
-                remaining.add(filter);
-            }
-        }
-        this.partitionSpec = spec;
-        return Result.of(accepted, remaining);
-    }
-
-    private Optional<Map.Entry<String, String>> partitionEquality(ResolvedExpression filter) {
-        if (!(filter instanceof CallExpression call)
-                || call.getFunctionDefinition() != BuiltInFunctionDefinitions.EQUALS) {
-            return Optional.empty();
-        }
-        FieldReferenceExpression field = null;
-        ValueLiteralExpression literal = null;
-        for (ResolvedExpression operand : call.getResolvedChildren()) {
-            if (operand instanceof FieldReferenceExpression reference) {
-                field = reference;
-            } else if (operand instanceof ValueLiteralExpression value) {
-                literal = value;
-            }
-        }
-        if (field == null || literal == null || !partitionKeys.contains(field.getName())) {
-            return Optional.empty();
-        }
-        String key = field.getName();
-        return literal.getValueAs(String.class).map(value -> Map.entry(key, value));
+        PartitionEqualities pushed = PartitionEqualities.of(filters, partitionKeys);
+        this.partitionSpec = pushed.keyValues();
+        return pushed.result();
     }
 
     @Override

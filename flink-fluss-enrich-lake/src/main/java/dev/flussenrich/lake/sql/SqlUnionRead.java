@@ -84,7 +84,8 @@ final class SqlUnionRead {
                         log.bounded(),
                         log.partitionDiscoveryInterval(),
                         log.bufferBound(),
-                        offsets);
+                        offsets,
+                        log.partitionFilter());
         return new LakeThenLogSource(lakePart, FlussEnrichSource.of(logAfterLake, deserializer));
     }
 
@@ -130,7 +131,7 @@ final class SqlUnionRead {
                 projection.types,
                 type,
                 new LakeSnapshotSource.RowLayout(positions, partitionPosition, keyPositions),
-                Map.of());
+                log.partitionFilter());
     }
 
     /** Where the partition keys are in the projected row; string keys only. */
