@@ -36,6 +36,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,8 +48,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -63,8 +63,6 @@ class LakeExactlyOnceITCase {
 
     private static final String OLD = "2026-11-30";
     private static final String NEW = "2026-12-01";
-    private static final Pattern IDENTITY =
-            Pattern.compile("^id=(\\d+) .*__bucket=(\\d+) __offset=(\\d+) ");
 
     @TempDir Path warehouse;
 
@@ -126,33 +124,35 @@ class LakeExactlyOnceITCase {
     /**
      * Job A tiers rows 0..29 and takes savepoint S, then tiers more rows over some 40 checkpoints
      * and is cancelled. Job B restores S: its checkpoint ids follow S's again, its commit user is
-     * A's, its source is behind the lake. 30 more rows arrive. The lake holds each row once.
+     * A's, its source is behind the lake. 30 more rows arrive. The lake holds each row once, in
+     * either format.
      */
-    @Test
-    void aRestoreFromAnOlderSavepointCommitsEachRowOnce(@TempDir Path savepoints) throws Exception {
-        TablePath path = Enrich.deviceLogs("lake_old_savepoint", 30);
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"paimon", "iceberg"})
+    void aRestoreFromAnOlderSavepointCommitsEachRowOnce(String format, @TempDir Path savepoints)
+            throws Exception {
+        TablePath path = Enrich.deviceLogs("lake_old_savepoint_" + format, 30);
         Enrich.group(path, "geo", id -> true);
         Enrich.group(path, "risk", id -> true);
 
         StreamExecutionEnvironment first = env(new Configuration());
-        tiering(path).addTo(first);
-        FileStoreTable lake = lake(path);
+        tiering(path).setLakeFormat(format).addTo(first);
+        TieredLakeView lake = view(format, path);
         JobClient a = first.executeAsync("tier, then savepoint");
         String savepoint;
         int rows = 30;
         try {
-            PaimonReads.awaitRows(lake, r -> r.size() >= 30);
+            awaitRowCount(lake, 30);
             savepoint = triggerSavepoint(a, savepoints);
-            long atSavepoint = lastCommitIdentifier(lake);
+            long atSavepoint = lake.lastCheckpointId();
             // A goes on and commits rows at checkpoint ids well past the savepoint's.
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (lastCommitIdentifier(lake) < atSavepoint + 40) {
+            while (lake.lastCheckpointId() < atSavepoint + 40) {
                 assertThat(System.nanoTime()).as("job A's commits").isLessThan(deadline);
                 appendEnriched(path, rows, rows + 2);
                 rows += 2;
             }
-            int tiered = rows;
-            PaimonReads.awaitRows(lake, r -> r.size() >= tiered);
+            awaitRowCount(lake, rows);
         } finally {
             a.cancel().get();
         }
@@ -160,7 +160,7 @@ class LakeExactlyOnceITCase {
         Configuration restore = new Configuration();
         restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
         StreamExecutionEnvironment second = env(restore);
-        tiering(path).addTo(second);
+        tiering(path).setLakeFormat(format).addTo(second);
         JobClient b = second.executeAsync("tier, restored from the older savepoint");
         try {
             appendEnriched(path, rows, rows + 30);
@@ -170,14 +170,16 @@ class LakeExactlyOnceITCase {
             Set<String> distinct = new HashSet<>(inLake);
             long lost = expected.stream().filter(r -> !distinct.contains(r)).count();
             long duplicated = inLake.size() - distinct.size();
-            long partial = PaimonReads.rows(lake).stream().filter(r -> r.contains("=null")).count();
+            long partial = lake.partialRows();
             List<String> twice = new ArrayList<>(inLake);
             distinct.forEach(twice::remove);
             assertThat(List.of(lost, duplicated, partial))
                     .as("lost, duplicated, partial (rows twice: %s)", twice)
                     .containsExactly(0L, 0L, 0L);
             assertThat(inLake).isEqualTo(expected);
-            assertThat(offsetSum(lake)).as("lake offsets summed over buckets").isEqualTo(rows + 30);
+            assertThat(lake.offsetSum())
+                    .as("lake offsets summed over buckets")
+                    .isEqualTo(rows + 30);
         } finally {
             b.cancel().get();
         }
@@ -220,7 +222,7 @@ class LakeExactlyOnceITCase {
     @Test
     void aPartitionDroppedAndCreatedAgainIsTieredFromItsOwnStart() throws Exception {
         TablePath path = tieredDays("lake_recreate");
-        List<String> tiered = identities(PaimonReads.rows(lake(path)));
+        List<String> tiered = view("paimon", path).identities();
         assertThat(tiered).hasSize(8);
 
         dropOldDay(path);
@@ -241,7 +243,7 @@ class LakeExactlyOnceITCase {
         }
         expected.sort(null);
         assertThat(expected).hasSize(12);
-        assertThat(identities(PaimonReads.rows(lake(path)))).isEqualTo(expected);
+        assertThat(view("paimon", path).identities()).isEqualTo(expected);
     }
 
     @Test
@@ -369,47 +371,36 @@ class LakeExactlyOnceITCase {
         return expected;
     }
 
-    /** {@code id@bucket:offset} of lake rows as {@link PaimonReads} describes them, sorted. */
-    private static List<String> identities(List<String> lakeRows) {
-        List<String> identities = new ArrayList<>();
-        for (String row : lakeRows) {
-            Matcher m = IDENTITY.matcher(row);
-            assertThat(m.find()).as(row).isTrue();
-            identities.add(m.group(1) + "@" + m.group(2) + ":" + m.group(3));
+    private TieredLakeView view(String format, TablePath path) throws Exception {
+        return TieredLakeView.of(format, warehouse, path.getDatabaseName(), path.getTableName());
+    }
+
+    /** Polls until the lake holds at least {@code rows} rows, or fails at a deadline. */
+    private static void awaitRowCount(TieredLakeView lake, int rows) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (lake.identities().size() < rows) {
+            assertThat(System.nanoTime())
+                    .as("the lake reaching %d rows", rows)
+                    .isLessThan(deadline);
+            Thread.sleep(50);
         }
-        identities.sort(null);
-        return identities;
     }
 
     /**
      * Polls until the lake holds every expected row and its offsets cover them all (nothing more
      * will be committed), or a deadline passes; returns the lake's identities then.
      */
-    private static List<String> awaitTiered(FileStoreTable lake, List<String> expected)
+    private static List<String> awaitTiered(TieredLakeView lake, List<String> expected)
             throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        List<String> rows = identities(PaimonReads.rows(lake));
+        List<String> rows = lake.identities();
         while (System.nanoTime() < deadline
                 && !(new HashSet<>(rows).containsAll(expected)
-                        && offsetSum(lake) == expected.size())) {
+                        && lake.offsetSum() == expected.size())) {
             Thread.sleep(100);
-            rows = identities(PaimonReads.rows(lake));
+            rows = lake.identities();
         }
         return rows;
-    }
-
-    private static long lastCommitIdentifier(FileStoreTable lake) {
-        return lake.copyWithLatestSchema().latestSnapshot().orElseThrow().commitIdentifier();
-    }
-
-    private static long offsetSum(FileStoreTable lake) {
-        long sum = 0;
-        for (var entry : PaimonReads.snapshotProperties(lake).entrySet()) {
-            if (entry.getKey().startsWith("fluss-enrich.offset.")) {
-                sum += Long.parseLong(entry.getValue());
-            }
-        }
-        return sum;
     }
 
     private static String triggerSavepoint(JobClient job, Path savepoints) throws Exception {
