@@ -8,10 +8,7 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
-import dev.flussenrich.core.read.StartPosition;
-import dev.flussenrich.core.read.StitchedRecord;
-import dev.flussenrich.core.read.StitchedScanner;
-import dev.flussenrich.table.RowDataDeserializer;
+import dev.flussenrich.lake.BackfillValues.Values;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
@@ -38,11 +35,7 @@ import org.apache.paimon.types.RowType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,25 +103,15 @@ public final class LakeBackfill {
             throws Exception {
         String commitUser = "fluss-enrich-backfill-" + UUID.randomUUID();
         try (Connection fluss = connection.connect();
-                StitchedScanner scanner = new StitchedScanner(fluss, source, columns);
+                BackfillValues fromFluss =
+                        new BackfillValues(fluss, source, columns, tiered.properties());
                 TableWriteImpl<?> write = table.newWrite(commitUser);
                 TableCommitImpl commit = table.newCommit(commitUser)) {
-            BaseIds ids =
-                    BaseIds.load(fluss.getAdmin(), source.tablePath(), source.isPartitioned());
-            Map<EnrichedBucket, Long> offsets = LakeOffsets.current(tiered.properties(), ids);
-            checkEnriched(scanner, offsets, columns);
-            Set<String> partitions = new LinkedHashSet<>();
-            offsets.keySet().forEach(bucket -> partitions.add(bucket.partitionName()));
             RowRewriter rewriter = new RowRewriter(table.rowType(), columns);
-            RowDataDeserializer values =
-                    RowDataDeserializer.of(source.logicalRowType().project(columns), List.of());
-            for (String partition : partitions) {
+            for (String partition : fromFluss.partitions()) {
                 for (int bucket = 0; bucket < source.numBuckets(); bucket++) {
                     EnrichedBucket enriched = EnrichedBucket.of(partition, bucket);
-                    Long stop = offsets.get(enriched);
-                    Map<Long, Values> fromFluss =
-                            stop == null ? Map.of() : read(scanner, values, enriched, stop);
-                    rewrite(table, rewriter, write, enriched, fromFluss);
+                    rewrite(table, rewriter, write, enriched, fromFluss.of(enriched));
                 }
             }
             List<CommitMessage> messages = write.prepareCommit(false, Long.MAX_VALUE);
@@ -139,66 +122,6 @@ public final class LakeBackfill {
             // Dynamic overwrite: the partitions written are replaced, the others kept.
             commit.withOverwrite(Map.of()).commit(committable);
         }
-    }
-
-    /** Every group to fill has enriched each tiered bucket up to the lake's offset. */
-    private void checkEnriched(
-            StitchedScanner scanner, Map<EnrichedBucket, Long> offsets, List<String> columns) {
-        List<Map.Entry<EnrichedBucket, Long>> buckets =
-                offsets.entrySet().stream()
-                        .sorted(
-                                Comparator.comparing(
-                                                (Map.Entry<EnrichedBucket, Long> e) ->
-                                                        String.valueOf(e.getKey().partitionName()))
-                                        .thenComparing(e -> e.getKey().bucket()))
-                        .toList();
-        for (Map.Entry<EnrichedBucket, Long> lake : buckets) {
-            long frontier = scanner.frontier(lake.getKey());
-            if (frontier < lake.getValue()) {
-                throw new IllegalStateException(
-                        String.format(
-                                "Cannot fill the lake of '%s' with columns %s yet: their groups"
-                                        + " %s have enriched %s up to offset %d, but the lake"
-                                        + " holds its rows up to offset %d. Let the groups'"
-                                        + " enrichment jobs catch up, then start the tiering"
-                                        + " again; until then lake reads leave these columns"
-                                        + " out.",
-                                source.tablePath(),
-                                columns,
-                                scanner.gatingGroups(),
-                                describe(lake.getKey()),
-                                frontier,
-                                lake.getValue()));
-            }
-        }
-    }
-
-    private static String describe(EnrichedBucket bucket) {
-        return bucket.partitionName() == null
-                ? "bucket " + bucket.bucket()
-                : "bucket " + bucket.bucket() + " of partition '" + bucket.partitionName() + "'";
-    }
-
-    /** A group row from Fluss, with the commit timestamp of its base row. */
-    private record Values(long timestamp, RowData row) {}
-
-    /** The new columns of one bucket's rows in Fluss below {@code stop}, by offset. */
-    private static Map<Long, Values> read(
-            StitchedScanner scanner, RowDataDeserializer values, EnrichedBucket bucket, long stop) {
-        Map<Long, Values> read = new HashMap<>();
-        scanner.subscribe(bucket, scanner.resolve(StartPosition.earliest(), bucket), stop);
-        try {
-            while (!scanner.isFinished()) {
-                for (StitchedRecord record : scanner.poll(Duration.ofMillis(100))) {
-                    read.put(
-                            record.offset(),
-                            new Values(record.timestamp(), values.deserialize(record)));
-                }
-            }
-        } finally {
-            scanner.unsubscribe(bucket);
-        }
-        return read;
     }
 
     /** Writes the lake rows of one bucket again, with the values Fluss holds for them. */
@@ -229,11 +152,11 @@ public final class LakeBackfill {
                 Values values = fromFluss.get(row.getLong(rewriter.offsetField));
                 boolean same =
                         values != null
-                                && values.timestamp
+                                && values.timestamp()
                                         == row.getTimestamp(rewriter.timestampField, 3)
                                                 .getMillisecond();
                 write.write(
-                        rewriter.rewrite(row, same ? values.row : null),
+                        rewriter.rewrite(row, same ? values.row() : null),
                         spec.lakeBucket(bucket.bucket()));
             }
         }

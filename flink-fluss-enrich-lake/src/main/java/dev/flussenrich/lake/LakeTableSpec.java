@@ -233,7 +233,7 @@ public record LakeTableSpec(
     public static String notFilledYetMessage(String lakeTable, List<String> columns) {
         return "Columns "
                 + columns
-                + " of Paimon table '"
+                + " of lake table '"
                 + lakeTable
                 + "' are not filled yet for the rows tiered before their groups were added:"
                 + " start the tiering again once the groups' enrichment jobs have caught up"

@@ -8,6 +8,7 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
+import dev.flussenrich.lake.iceberg.IcebergBackfill;
 import dev.flussenrich.lake.iceberg.IcebergLakeTable;
 import dev.flussenrich.lake.iceberg.IcebergTieringCommitter;
 import dev.flussenrich.lake.iceberg.IcebergTieringWriter;
@@ -119,6 +120,7 @@ public final class LakeTieringBuilder extends LakeJobBuilder<LakeTieringBuilder>
                             lakeId.getObjectName(),
                             table,
                             new RowType(rowType.getFields().subList(0, columns.size())));
+            new IcebergBackfill(lake, table, connection).run();
             Map<String, String> summary = IcebergLakeTable.latestTieredSummary(lake.load());
             Map<EnrichedBucket, Long> lakeOffsets =
                     summary == null

@@ -12,11 +12,11 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
-import org.apache.paimon.table.FileStoreTable;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,9 +34,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A lake follows its table's groups: a group added later reaches the lake table without creating it
- * again (Paimon schema evolution) and the rows the lake held get its values (the backfill); a group
- * taken out of the lake leaves it. No read of ours sees a lake row without a projected group's
- * values.
+ * again (Paimon's or Iceberg's schema evolution) and the rows the lake held get its values (the
+ * backfill); a group taken out of the lake leaves it. No read of ours sees a lake row without a
+ * projected group's values.
  */
 @ExtendWith(SharedFlussCluster.class)
 class LakeGroupEvolutionITCase {
@@ -45,16 +45,17 @@ class LakeGroupEvolutionITCase {
 
     @TempDir Path warehouse;
 
-    @Test
-    void aGroupAddedLaterReachesTheLakeAndTheRowsItHeldAreFilled() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"paimon", "iceberg"})
+    void aGroupAddedLaterReachesTheLakeAndTheRowsItHeldAreFilled(String format) throws Exception {
         TableEnvironment batch = FlinkSql.batch();
-        String table = createTable(batch, "lake_add", "'column-groups.geo' = 'city'");
+        String table = createTable(batch, "lake_add", format, "'column-groups.geo' = 'city'");
         writeBase(batch, table, 0, 6);
         enrich(batch, table, "geo", "city", "'city-' || CAST(id AS STRING)");
         tier(table);
         awaitRows(batch, "SELECT id FROM `" + table + "$lake`", 6);
-        FileStoreTable lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
-        long tableIdBefore = lake.schema().id();
+        TieredLakeView lake = view(format, table);
+        long schemaIdBefore = lake.schemaId();
 
         call(
                 batch,
@@ -75,11 +76,10 @@ class LakeGroupEvolutionITCase {
                                 + " rows up to offset [1-6]\\. Let the groups' enrichment jobs"
                                 + " catch up, then start the tiering again; until then lake"
                                 + " reads leave these columns out\\.");
-        lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
-        assertThat(lake.rowType().getFieldNames())
+        assertThat(lake.columns())
                 .containsExactly(
                         "id", "ip", "city", "score", "__bucket", "__offset", "__timestamp");
-        assertThat(lake.options()).containsEntry("fluss-enrich.backfill-columns", "score");
+        assertThat(lake.tableProperties()).containsEntry("fluss-enrich.backfill-columns", "score");
         // Complete or absent: t$lake leaves the column out, a union read of it reads Fluss alone.
         assertThat(batch.from("`" + table + "$lake`").getResolvedSchema().getColumnNames())
                 .containsExactly("id", "ip", "city", "__bucket", "__offset", "__timestamp");
@@ -107,11 +107,13 @@ class LakeGroupEvolutionITCase {
                 .as("the union read of the new group")
                 .containsExactlyInAnyOrderElementsOf(expected);
 
-        // Paimon's own reader: every row has its score, one lake table all along.
-        lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
-        assertThat(lake.options()).doesNotContainKey("fluss-enrich.backfill-columns");
-        assertThat(lake.schema().id()).isGreaterThan(tableIdBefore);
-        List<List<Object>> values = PaimonReads.values(lake, 4);
+        // The format's own reader: every row has its score, one lake table all along.
+        assertThat(lake.tableProperties()).doesNotContainKey("fluss-enrich.backfill-columns");
+        assertThat(lake.schemaId()).isGreaterThan(schemaIdBefore);
+        assertThat(List.of(lake.identities().size(), lake.partialRows(), lake.offsetSum()))
+                .as("rows, partial rows, offsets")
+                .containsExactly(8, 0L, 8L);
+        List<List<Object>> values = lake.values(4);
         List<List<Object>> expectedValues = new ArrayList<>();
         for (int id = 0; id < 8; id++) {
             expectedValues.add(
@@ -120,13 +122,15 @@ class LakeGroupEvolutionITCase {
         assertThat(values).containsExactlyInAnyOrderElementsOf(expectedValues);
     }
 
-    @Test
-    void aGroupTakenOutOfTheLakeLeavesItsTable() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"paimon", "iceberg"})
+    void aGroupTakenOutOfTheLakeLeavesItsTable(String format) throws Exception {
         TableEnvironment batch = FlinkSql.batch();
         String table =
                 createTable(
                         batch,
                         "lake_drop",
+                        format,
                         "'column-groups.geo' = 'city', 'column-groups.risk' = 'score',"
                                 + " 'lake.groups' = 'geo, risk'");
         writeBase(batch, table, 0, 4);
@@ -158,10 +162,10 @@ class LakeGroupEvolutionITCase {
             expected.add("+I[" + id + ", 10.0.0." + id + ", city-" + id + "]");
         }
         assertThat(inLake).containsExactlyInAnyOrderElementsOf(expected);
-        FileStoreTable lake = PaimonReads.table(warehouse, SharedFlussCluster.DATABASE, table);
-        assertThat(lake.rowType().getFieldNames())
+        TieredLakeView lake = view(format, table);
+        assertThat(lake.columns())
                 .containsExactly("id", "ip", "city", "__bucket", "__offset", "__timestamp");
-        assertThat(PaimonReads.values(lake, 3))
+        assertThat(lake.values(3))
                 .containsExactlyInAnyOrderElementsOf(
                         expected.stream()
                                 .map(row -> row.substring(3, row.length() - 1).split(", "))
@@ -174,15 +178,19 @@ class LakeGroupEvolutionITCase {
                                 .toList());
     }
 
-    @Test
-    void rowsWhoseBaseLeftFlussBeforeTheGroupCameKeepNull() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"paimon", "iceberg"})
+    void rowsWhoseBaseLeftFlussBeforeTheGroupCameKeepNull(String format) throws Exception {
         TableEnvironment batch = FlinkSql.batch();
         String table = SharedFlussCluster.newTablePath("lake_gone").getTableName();
         batch.executeSql(
                 "CREATE TABLE "
                         + table
                         + " (id INT, dt STRING, city STRING) PARTITIONED BY (dt) WITH ("
-                        + "'bucket.num' = '2', 'column-groups.geo' = 'city', 'lake.warehouse' = '"
+                        + "'bucket.num' = '2', 'column-groups.geo' = 'city',"
+                        + " 'table.datalake.format' = '"
+                        + format
+                        + "', 'lake.warehouse' = '"
                         + warehouse.toUri()
                         + "')");
         writeDays(batch, table, 0, 6);
@@ -241,7 +249,11 @@ class LakeGroupEvolutionITCase {
         }
     }
 
-    private String createTable(TableEnvironment sql, String prefix, String groups) {
+    private TieredLakeView view(String format, String table) throws Exception {
+        return TieredLakeView.of(format, warehouse, SharedFlussCluster.DATABASE, table);
+    }
+
+    private String createTable(TableEnvironment sql, String prefix, String format, String groups) {
         String table = SharedFlussCluster.newTablePath(prefix).getTableName();
         sql.executeSql(
                 "CREATE TABLE "
@@ -250,7 +262,9 @@ class LakeGroupEvolutionITCase {
                         + (groups.contains("score") ? ", score DOUBLE" : "")
                         + ") WITH ('bucket.num' = '2', "
                         + groups
-                        + ", 'lake.warehouse' = '"
+                        + ", 'table.datalake.format' = '"
+                        + format
+                        + "', 'lake.warehouse' = '"
                         + warehouse.toUri()
                         + "')");
         return table;

@@ -13,6 +13,7 @@ import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
 import org.apache.paimon.table.FileStoreTable;
 
 import java.nio.file.Path;
@@ -41,13 +42,26 @@ interface TieredLakeView {
     /** The offsets the newest snapshot recorded, summed over buckets. */
     long offsetSum();
 
+    /** The lake table's columns, in order. */
+    List<String> columns() throws Exception;
+
+    /** The lake table's options (Paimon) or properties (Iceberg). */
+    Map<String, String> tableProperties() throws Exception;
+
+    /** The id of the table's current schema: it grows as the schema evolves. */
+    long schemaId() throws Exception;
+
+    /** The first {@code count} values of every row, as plain Java values. */
+    List<List<Object>> values(int count) throws Exception;
+
     static TieredLakeView of(String format, Path warehouse, String database, String table)
             throws Exception {
         return "iceberg".equals(format)
                 ? new IcebergView(
                         new HadoopCatalog(new Configuration(), warehouse.toUri().toString())
                                 .loadTable(TableIdentifier.of(database, table)))
-                : new PaimonView(PaimonReads.table(warehouse, database, table));
+                : new PaimonView(
+                        PaimonReads.table(warehouse, database, table), warehouse, database, table);
     }
 
     static long offsetSum(Map<String, String> snapshotProperties) {
@@ -58,7 +72,8 @@ interface TieredLakeView {
     }
 
     /** A Paimon table, through {@link PaimonReads}. */
-    record PaimonView(FileStoreTable lake) implements TieredLakeView {
+    record PaimonView(FileStoreTable lake, Path warehouse, String database, String table)
+            implements TieredLakeView {
 
         private static final Pattern IDENTITY =
                 Pattern.compile("^id=(\\d+) .*__bucket=(\\d+) __offset=(\\d+) ");
@@ -93,6 +108,31 @@ interface TieredLakeView {
         @Override
         public long offsetSum() {
             return TieredLakeView.offsetSum(PaimonReads.snapshotProperties(lake));
+        }
+
+        @Override
+        public List<String> columns() throws Exception {
+            return fresh().rowType().getFieldNames();
+        }
+
+        @Override
+        public Map<String, String> tableProperties() throws Exception {
+            return fresh().options();
+        }
+
+        @Override
+        public long schemaId() throws Exception {
+            return fresh().schema().id();
+        }
+
+        @Override
+        public List<List<Object>> values(int count) throws Exception {
+            return PaimonReads.values(fresh(), count);
+        }
+
+        /** The table as it is now (a loaded table keeps its schema). */
+        private FileStoreTable fresh() throws Exception {
+            return PaimonReads.table(warehouse, database, table);
         }
     }
 
@@ -140,6 +180,38 @@ interface TieredLakeView {
         public long offsetSum() {
             Snapshot snapshot = current();
             return snapshot == null ? 0 : TieredLakeView.offsetSum(snapshot.summary());
+        }
+
+        @Override
+        public List<String> columns() {
+            lake.refresh();
+            return lake.schema().columns().stream().map(Types.NestedField::name).toList();
+        }
+
+        @Override
+        public Map<String, String> tableProperties() {
+            lake.refresh();
+            return lake.properties();
+        }
+
+        @Override
+        public long schemaId() {
+            lake.refresh();
+            return lake.schema().schemaId();
+        }
+
+        @Override
+        public List<List<Object>> values(int count) throws Exception {
+            List<List<Object>> values = new ArrayList<>();
+            for (Record row : rows()) {
+                List<Object> plain = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    Object value = row.get(i);
+                    plain.add(value instanceof CharSequence text ? text.toString() : value);
+                }
+                values.add(plain);
+            }
+            return values;
         }
 
         private Snapshot current() {

@@ -7,6 +7,7 @@ package dev.flussenrich.lake.iceberg;
 
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.lake.LakeOffsets;
+import dev.flussenrich.lake.LakeSchemaEvolution;
 import dev.flussenrich.lake.LakeTableSpec;
 
 import org.apache.flink.annotation.Internal;
@@ -19,6 +20,9 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.Transaction;
+import org.apache.iceberg.UpdateProperties;
+import org.apache.iceberg.UpdateSchema;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.AlreadyExistsException;
@@ -30,9 +34,11 @@ import org.apache.iceberg.util.SnapshotUtil;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -123,14 +129,12 @@ public record IcebergLakeTable(Map<String, String> catalogOptions, String databa
             }
         }
         Table existing = catalog.loadTable(lake.identifier());
-        Schema existingSchema =
-                TypeUtil.assignFreshIds(existing.schema(), new AtomicInteger()::incrementAndGet);
         List<String> existingKeys = new ArrayList<>();
         for (PartitionField field : existing.spec().fields()) {
             existingKeys.add(existing.schema().findColumnName(field.sourceId()));
         }
-        if (!existingSchema.asStruct().equals(expected.asStruct())
-                || !existingKeys.equals(partitionKeys)) {
+        boolean same = comparable(existing.schema()).equals(comparable(expected));
+        if (!existingKeys.equals(partitionKeys) || (!same && !evolve(existing, expected, source))) {
             throw new IllegalStateException(
                     "Iceberg table '"
                             + lake.fullName()
@@ -147,6 +151,83 @@ public record IcebergLakeTable(Map<String, String> catalogOptions, String databa
                             + ". Tier to another Iceberg table (setLakeTable) or drop this one.");
         }
         return lake;
+    }
+
+    /**
+     * Evolves {@code existing} to {@code expected} when they differ in group columns only (Iceberg
+     * schema evolution, as {@link dev.flussenrich.lake.LakeSchemaEvolution} does for Paimon):
+     * columns of groups no longer tiered go out, columns of groups added go in at their place, as
+     * optional columns. Columns added to a table that holds rows are marked {@link
+     * LakeSchemaEvolution#BACKFILL_COLUMNS} in the same commit, until {@link IcebergBackfill} fills
+     * them. Returns false, changing nothing, when they differ in more.
+     */
+    private static boolean evolve(Table existing, Schema expected, EnrichedTable source) {
+        List<String> existingNames = names(existing.schema());
+        List<String> expectedNames = names(expected);
+        Transaction transaction = existing.newTransaction();
+        UpdateSchema update = transaction.updateSchema();
+        for (String name : existingNames) {
+            if (!expectedNames.contains(name)) {
+                if (LakeTableSpec.isSystemColumn(name)) {
+                    return false;
+                }
+                // A group dropped from the table, or left out of the lake's groups.
+                update.deleteColumn(name);
+            }
+        }
+        List<String> added = new ArrayList<>();
+        String previous = null;
+        for (String name : expectedNames) {
+            if (!existingNames.contains(name)) {
+                if (source.groupOf(name).isEmpty()) {
+                    return false;
+                }
+                update.addColumn(name, expected.findType(name));
+                if (previous == null) {
+                    update.moveFirst(name);
+                } else {
+                    update.moveAfter(name, previous);
+                }
+                added.add(name);
+            }
+            previous = name;
+        }
+        try {
+            if (!comparable(update.apply()).equals(comparable(expected))) {
+                return false; // kept columns changed type or order: not an evolution
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return false; // a change Iceberg cannot make
+        }
+        update.commit();
+        Set<String> pending =
+                new LinkedHashSet<>(LakeSchemaEvolution.backfillColumns(existing.properties()));
+        pending.removeIf(name -> !expectedNames.contains(name));
+        if (latestTiered(existing) != null) {
+            pending.addAll(added);
+        }
+        UpdateProperties properties = transaction.updateProperties();
+        if (pending.isEmpty()) {
+            properties.remove(LakeSchemaEvolution.BACKFILL_COLUMNS);
+        } else {
+            properties.set(LakeSchemaEvolution.BACKFILL_COLUMNS, String.join(",", pending));
+        }
+        properties.commit();
+        transaction.commitTransaction();
+        return true;
+    }
+
+    /**
+     * A schema's structure for comparison: fresh field ids, top-level columns optional (a column
+     * added later is optional whatever the logical column says).
+     */
+    private static Types.StructType comparable(Schema schema) {
+        Schema fresh = TypeUtil.assignFreshIds(schema, new AtomicInteger()::incrementAndGet);
+        List<Types.NestedField> fields = new ArrayList<>();
+        for (Types.NestedField field : fresh.columns()) {
+            fields.add(Types.NestedField.optional(field.fieldId(), field.name(), field.type()));
+        }
+        return Types.StructType.of(fields);
     }
 
     private static Schema schemaOf(EnrichedTable source, RowType columnTypes) {

@@ -6,6 +6,7 @@
 package dev.flussenrich.lake.source;
 
 import dev.flussenrich.lake.LakeOffsets;
+import dev.flussenrich.lake.LakeSchemaEvolution;
 import dev.flussenrich.lake.LakeTableSpec;
 import dev.flussenrich.lake.iceberg.IcebergLakeTable;
 import dev.flussenrich.table.LakeDeclaration;
@@ -32,6 +33,7 @@ import javax.annotation.Nullable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The newest snapshot tiering committed to a lake table, in either format, and how to read it. */
 @Internal
@@ -195,7 +197,10 @@ public interface TieredSnapshot {
 
         @Override
         public List<String> completeColumns() {
-            return fields().stream().filter(f -> !LakeTableSpec.isSystemColumn(f)).toList();
+            Set<String> filling = LakeSchemaEvolution.backfillColumns(table.properties());
+            return fields().stream()
+                    .filter(f -> !LakeTableSpec.isSystemColumn(f) && !filling.contains(f))
+                    .toList();
         }
 
         @Override
