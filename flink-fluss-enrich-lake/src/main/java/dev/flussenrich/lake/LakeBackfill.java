@@ -32,13 +32,9 @@ import org.apache.paimon.table.sink.TableCommitImpl;
 import org.apache.paimon.table.sink.TableWriteImpl;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.types.RowType;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -53,12 +49,7 @@ import java.util.UUID;
  * the backfill fails with a message and the lake stays marked, to be filled at the next start.
  */
 @Internal
-public final class LakeBackfill {
-
-    private static final Logger LOG = LoggerFactory.getLogger(LakeBackfill.class);
-
-    /** The snapshot property naming the columns an overwrite filled. */
-    static final String FILLED_COLUMNS = "fluss-enrich.backfilled-columns";
+public final class LakeBackfill extends ColumnBackfill<FileStoreTable> {
 
     private final LakeTableSpec spec;
     private final EnrichedTable source;
@@ -71,40 +62,38 @@ public final class LakeBackfill {
         this.connection = connection;
     }
 
-    /** Fills the marked columns, if any, and clears the mark. */
-    public void run() {
-        FileStoreTable table = spec.load();
-        Set<String> columns = LakeSchemaEvolution.backfillColumns(table.options());
-        if (columns.isEmpty()) {
-            return;
-        }
-        Snapshot tiered = LakeOffsets.latestTiered(table);
-        String filled = String.join(",", columns);
-        if (tiered != null && !filled.equals(tiered.properties().get(FILLED_COLUMNS))) {
-            try {
-                fill(table, tiered, new ArrayList<>(columns));
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(
-                        "Could not fill columns "
-                                + columns
-                                + " of Paimon table '"
-                                + spec.identifier().getFullName()
-                                + "'.",
-                        e);
-            }
-        }
-        spec.alter(List.of(SchemaChange.removeOption(LakeSchemaEvolution.BACKFILL_COLUMNS)));
-        LOG.info("Filled columns {} of {}", columns, spec.identifier().getFullName());
+    @Override
+    protected FileStoreTable load() {
+        return spec.load();
     }
 
-    private void fill(FileStoreTable table, Snapshot tiered, List<String> columns)
+    @Override
+    protected Map<String, String> tableOptions(FileStoreTable table) {
+        return table.options();
+    }
+
+    @Override
+    protected Map<String, String> latestTieredProperties(FileStoreTable table) {
+        Snapshot tiered = LakeOffsets.latestTiered(table);
+        return tiered == null ? null : tiered.properties();
+    }
+
+    @Override
+    protected void clearMark(FileStoreTable table) {
+        spec.alter(List.of(SchemaChange.removeOption(LakeSchemaEvolution.BACKFILL_COLUMNS)));
+    }
+
+    @Override
+    protected String describe() {
+        return "Paimon table '" + spec.identifier().getFullName() + "'";
+    }
+
+    @Override
+    protected void fill(FileStoreTable table, Map<String, String> tiered, List<String> columns)
             throws Exception {
         String commitUser = "fluss-enrich-backfill-" + UUID.randomUUID();
         try (Connection fluss = connection.connect();
-                BackfillValues fromFluss =
-                        new BackfillValues(fluss, source, columns, tiered.properties());
+                BackfillValues fromFluss = new BackfillValues(fluss, source, columns, tiered);
                 TableWriteImpl<?> write = table.newWrite(commitUser);
                 TableCommitImpl commit = table.newCommit(commitUser)) {
             RowRewriter rewriter = new RowRewriter(table.rowType(), columns);
@@ -117,7 +106,7 @@ public final class LakeBackfill {
             List<CommitMessage> messages = write.prepareCommit(false, Long.MAX_VALUE);
             ManifestCommittable committable = new ManifestCommittable(Long.MAX_VALUE);
             messages.forEach(committable::addFileCommittable);
-            tiered.properties().forEach(committable::addProperty);
+            tiered.forEach(committable::addProperty);
             committable.addProperty(FILLED_COLUMNS, String.join(",", columns));
             // Dynamic overwrite: the partitions written are replaced, the others kept.
             commit.withOverwrite(Map.of()).commit(committable);

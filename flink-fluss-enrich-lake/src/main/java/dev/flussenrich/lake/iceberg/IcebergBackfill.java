@@ -10,6 +10,7 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.lake.BackfillValues;
 import dev.flussenrich.lake.BackfillValues.Values;
+import dev.flussenrich.lake.ColumnBackfill;
 import dev.flussenrich.lake.LakeSchemaEvolution;
 import dev.flussenrich.lake.LakeTableSpec;
 
@@ -22,7 +23,6 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.ReplacePartitions;
-import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.GenericAppenderFactory;
 import org.apache.iceberg.data.IcebergGenerics;
@@ -33,14 +33,11 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.types.Types;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -51,12 +48,7 @@ import java.util.UUID;
  * offsets. A row whose base has left Fluss keeps NULL. Runs before the tiering job starts.
  */
 @Internal
-public final class IcebergBackfill {
-
-    private static final Logger LOG = LoggerFactory.getLogger(IcebergBackfill.class);
-
-    /** The summary property naming the columns a replace filled. */
-    static final String FILLED_COLUMNS = "fluss-enrich.backfilled-columns";
+public final class IcebergBackfill extends ColumnBackfill<Table> {
 
     private final IcebergLakeTable lake;
     private final EnrichedTable source;
@@ -69,39 +61,37 @@ public final class IcebergBackfill {
         this.connection = connection;
     }
 
-    /** Fills the marked columns, if any, and clears the mark. */
-    public void run() {
-        Table table = lake.load();
-        Set<String> columns = LakeSchemaEvolution.backfillColumns(table.properties());
-        if (columns.isEmpty()) {
-            return;
-        }
-        Snapshot tiered = IcebergLakeTable.latestTiered(table);
-        String filled = String.join(",", columns);
-        if (tiered != null && !filled.equals(tiered.summary().get(FILLED_COLUMNS))) {
-            try {
-                fill(table, tiered, new ArrayList<>(columns));
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(
-                        "Could not fill columns "
-                                + columns
-                                + " of Iceberg table '"
-                                + lake.fullName()
-                                + "'.",
-                        e);
-            }
-        }
-        table.updateProperties().remove(LakeSchemaEvolution.BACKFILL_COLUMNS).commit();
-        LOG.info("Filled columns {} of {}", columns, lake.fullName());
+    @Override
+    protected Table load() {
+        return lake.load();
     }
 
-    private void fill(Table table, Snapshot tiered, List<String> columns) throws Exception {
+    @Override
+    protected Map<String, String> tableOptions(Table table) {
+        return table.properties();
+    }
+
+    @Override
+    protected Map<String, String> latestTieredProperties(Table table) {
+        return IcebergLakeTable.latestTieredSummary(table);
+    }
+
+    @Override
+    protected void clearMark(Table table) {
+        table.updateProperties().remove(LakeSchemaEvolution.BACKFILL_COLUMNS).commit();
+    }
+
+    @Override
+    protected String describe() {
+        return "Iceberg table '" + lake.fullName() + "'";
+    }
+
+    @Override
+    protected void fill(Table table, Map<String, String> tiered, List<String> columns)
+            throws Exception {
         List<DataFile> written = new ArrayList<>();
         try (Connection fluss = connection.connect();
-                BackfillValues fromFluss =
-                        new BackfillValues(fluss, source, columns, tiered.summary())) {
+                BackfillValues fromFluss = new BackfillValues(fluss, source, columns, tiered)) {
             // The current snapshot's rows, read with the current schema (the new columns' too).
             Rewriter rewriter = new Rewriter(table, fromFluss, columns);
             for (String partition : fromFluss.partitions()) {
@@ -119,7 +109,7 @@ public final class IcebergBackfill {
                         .validateNoConflictingData()
                         .validateNoConflictingDeletes();
         written.forEach(replace::addFile);
-        tiered.summary().entrySet().stream()
+        tiered.entrySet().stream()
                 .filter(e -> e.getKey().startsWith("fluss-enrich."))
                 .forEach(e -> replace.set(e.getKey(), e.getValue()));
         replace.set(FILLED_COLUMNS, String.join(",", columns));

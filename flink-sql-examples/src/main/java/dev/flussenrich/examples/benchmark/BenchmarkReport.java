@@ -17,19 +17,33 @@ final class BenchmarkReport {
     /**
      * One measurement. For a repeated one, {@code enrich} and {@code baseline} are medians, the
      * ratio is the median of the runs' ratios (each fluss-enrich run against the baseline run
-     * beside it) and {@code range} their lowest and highest.
+     * beside it), {@code iqr} their interquartile range, {@code range} their lowest and highest,
+     * and {@code spread} the interquartile range's width as a share of the median.
      */
     private record Line(
             String name,
             double enrich,
             double baseline,
             double ratio,
+            String iqr,
             String range,
+            double spread,
             String unit,
             double target,
             boolean higherIsBetter) {
 
+        boolean counted() {
+            return Double.isNaN(spread) || spread <= BenchmarkSettings.MAX_SPREAD;
+        }
+
         String verdict() {
+            if (!counted()) {
+                return String.format(
+                        Locale.ROOT,
+                        "NOT COUNTED (spread %.2f > %.2f)",
+                        spread,
+                        BenchmarkSettings.MAX_SPREAD);
+            }
             if (Double.isNaN(target) || Double.isNaN(ratio)) {
                 return "";
             }
@@ -52,7 +66,18 @@ final class BenchmarkReport {
             double target,
             boolean higherIsBetter) {
         double ratio = baseline == 0 ? Double.NaN : enrich / baseline;
-        lines.add(new Line(name, enrich, baseline, ratio, "", unit, target, higherIsBetter));
+        lines.add(
+                new Line(
+                        name,
+                        enrich,
+                        baseline,
+                        ratio,
+                        "",
+                        "",
+                        Double.NaN,
+                        unit,
+                        target,
+                        higherIsBetter));
     }
 
     /** A repeated measurement: paired runs of both sides, higher is better. */
@@ -65,19 +90,27 @@ final class BenchmarkReport {
         String range =
                 String.format(
                         Locale.ROOT, "%.2f-%.2f", Collections.min(ratios), Collections.max(ratios));
+        double q1 = quantile(ratios, 0.25);
+        double q3 = quantile(ratios, 0.75);
+        double median = median(ratios);
         lines.add(
                 new Line(
                         name,
                         median(enrich),
                         median(baseline),
-                        median(ratios),
+                        median,
+                        String.format(Locale.ROOT, "%.2f-%.2f", q1, q3),
                         range,
+                        (q3 - q1) / median,
                         unit,
                         target,
                         true));
     }
 
-    /** Two lines per paired measurement: steady state (20% to 80% of the rows) and whole job. */
+    /**
+     * Three lines per paired measurement: steady state (20% to 80% of the rows) and whole job in
+     * wall-clock rows/s, and the steady state in rows per CPU-second of the process.
+     */
     void pairedRates(
             String name,
             List<TimedRun> enrich,
@@ -97,6 +130,22 @@ final class BenchmarkReport {
                 baseline.stream().map(m -> m.wholeRate(rows)).toList(),
                 "rows/s",
                 wholeTarget);
+        repeated(
+                name + ", steady, per CPU-s",
+                enrich.stream().map(m -> m.steadyRowsPerCpuSecond(rows)).toList(),
+                baseline.stream().map(m -> m.steadyRowsPerCpuSecond(rows)).toList(),
+                "rows/CPU-s",
+                Double.NaN);
+    }
+
+    /** The {@code q} quantile of {@code values}, interpolated linearly between neighbours. */
+    static double quantile(List<Double> values, double q) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        double position = q * (sorted.size() - 1);
+        int below = (int) Math.floor(position);
+        int above = (int) Math.ceil(position);
+        return sorted.get(below) + (sorted.get(above) - sorted.get(below)) * (position - below);
     }
 
     static double median(List<Double> values) {
@@ -107,7 +156,18 @@ final class BenchmarkReport {
     }
 
     void absolute(String name, double value) {
-        lines.add(new Line(name, value, Double.NaN, Double.NaN, "", "ms", Double.NaN, false));
+        lines.add(
+                new Line(
+                        name,
+                        value,
+                        Double.NaN,
+                        Double.NaN,
+                        "",
+                        "",
+                        Double.NaN,
+                        "ms",
+                        Double.NaN,
+                        false));
     }
 
     void print(PrintStream out, int rows) {
@@ -115,32 +175,36 @@ final class BenchmarkReport {
         out.printf(
                 Locale.ROOT,
                 "fluss-enrich benchmark, %,d rows, %d buckets, %d group(s), parallelism %d, %d"
-                        + " runs of each throughput measurement (median; range of the runs'"
-                        + " ratios)%n",
+                        + " runs of each throughput measurement (median of the runs' ratios,"
+                        + " their interquartile range and range; a ratio whose interquartile"
+                        + " range is wider than %.2f of its median is NOT COUNTED)%n",
                 rows,
                 BenchmarkSettings.BUCKETS,
                 BenchmarkSettings.GROUPS.size(),
                 BenchmarkSettings.PARALLELISM,
-                BenchmarkSettings.REPETITIONS);
+                BenchmarkSettings.REPETITIONS,
+                BenchmarkSettings.MAX_SPREAD);
         out.printf(
                 Locale.ROOT,
-                "%-52s %14s %14s %7s %10s  %s%n",
+                "%-52s %14s %14s %7s %10s %10s  %s%n",
                 "measurement",
                 "fluss-enrich",
                 "baseline",
                 "ratio",
+                "IQR",
                 "range",
                 "target");
         for (Line line : lines) {
             out.printf(
                     Locale.ROOT,
-                    "%-52s %14s %14s %7s %10s  %s%n",
+                    "%-52s %14s %14s %7s %10s %10s  %s%n",
                     line.name(),
                     format(line.enrich()),
                     format(line.baseline()),
                     Double.isNaN(line.ratio())
                             ? ""
                             : String.format(Locale.ROOT, "%.3f", line.ratio()),
+                    line.iqr(),
                     line.range(),
                     line.verdict());
         }
@@ -159,14 +223,18 @@ final class BenchmarkReport {
                     String.format(
                             Locale.ROOT,
                             "    {\"name\": \"%s\", \"unit\": \"%s\", \"flussEnrich\": %s,"
-                                    + " \"baseline\": %s, \"ratio\": %s, \"range\": \"%s\","
+                                    + " \"baseline\": %s, \"ratio\": %s, \"iqr\": \"%s\","
+                                    + " \"range\": \"%s\", \"spread\": %s, \"counted\": %s,"
                                     + " \"target\": %s, \"verdict\": \"%s\"}",
                             line.name(),
                             line.unit(),
                             number(line.enrich()),
                             number(line.baseline()),
                             number(line.ratio()),
+                            line.iqr(),
                             line.range(),
+                            number(line.spread()),
+                            line.counted(),
                             number(line.target()),
                             line.verdict()));
             json.append(i + 1 < lines.size() ? ",\n" : "\n");

@@ -17,7 +17,14 @@ final class BenchmarkSettings {
     static final int ROWS = Integer.parseInt(System.getProperty("benchmark.rows", "500000"));
     static final int BUCKETS = Integer.getInteger("benchmark.buckets", 4);
     static final int PARALLELISM = 2;
-    static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 3);
+    static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 5);
+
+    /**
+     * The widest spread a repeated ratio may have and still count: its interquartile range as a
+     * share of its median. A wider one is printed, marked NOT COUNTED, and meets no target.
+     */
+    static final double MAX_SPREAD =
+            Double.parseDouble(System.getProperty("benchmark.max-spread", "0.25"));
 
     /** Options for fluss-enrich's reads of A, e.g. {@code -Dbenchmark.read-options=k=v}. */
     static final String STITCHED_READ_HINT =

@@ -85,10 +85,12 @@ final class LakeTiering {
         HeapSampler heap = new HeapSampler();
         heap.start();
         long start = System.nanoTime();
+        long cpuStart = ProcessCpu.nanos();
         env.execute("tier bench." + table);
         long millis = (System.nanoTime() - start) / 1_000_000;
+        long cpuNanos = ProcessCpu.nanos() - cpuStart;
         long peak = heap.finish();
         System.out.printf(Locale.ROOT, "    %,d ms, peak heap %,d MB%n", millis, peak >> 20);
-        return new TimedRun(millis, millis, peak, peak);
+        return new TimedRun(millis, millis, cpuNanos, cpuNanos, peak, peak);
     }
 }

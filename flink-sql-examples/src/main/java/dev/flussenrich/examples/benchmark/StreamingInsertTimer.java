@@ -44,6 +44,7 @@ final class StreamingInsertTimer {
         LiveHeap liveHeap = new LiveHeap();
         liveHeap.start();
         long start = System.nanoTime();
+        long cpuStart = ProcessCpu.nanos();
         List<TableResult> results = new ArrayList<>();
         for (String statement : statements) {
             results.add(sql.executeSql(statement));
@@ -51,14 +52,18 @@ final class StreamingInsertTimer {
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         long at20 = -1;
         long at80 = -1;
+        long cpuAt20 = -1;
+        long cpuAt80 = -1;
         while (true) {
             long count = handled.count();
             long now = System.nanoTime();
             if (at20 < 0 && count >= rows * 0.2) {
                 at20 = now;
+                cpuAt20 = ProcessCpu.nanos();
             }
             if (at80 < 0 && count >= rows * 0.8) {
                 at80 = now;
+                cpuAt80 = ProcessCpu.nanos();
             }
             if (count >= rows) {
                 break;
@@ -80,7 +85,9 @@ final class StreamingInsertTimer {
             Thread.sleep(20);
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
+        long cpuNanos = ProcessCpu.nanos() - cpuStart;
         long steadyMillis = Math.max(1, (at80 - at20) / 1_000_000);
+        long steadyCpuNanos = Math.max(1, cpuAt80 - cpuAt20);
         long peak = heap.finish();
         long live = liveHeap.finish();
         for (TableResult result : results) {
@@ -88,12 +95,14 @@ final class StreamingInsertTimer {
         }
         System.out.printf(
                 Locale.ROOT,
-                "    %,d ms (20%%..80%% of the rows in %,d ms), peak heap %,d MB, live %,d MB%n",
+                "    %,d ms (20%%..80%% of the rows in %,d ms, %,d ms of CPU), peak heap %,d MB,"
+                        + " live %,d MB%n",
                 millis,
                 steadyMillis,
+                steadyCpuNanos / 1_000_000,
                 peak >> 20,
                 live >> 20);
-        return new TimedRun(millis, steadyMillis, peak, live);
+        return new TimedRun(millis, steadyMillis, cpuNanos, steadyCpuNanos, peak, live);
     }
 
     private static String abbreviate(String statement) {

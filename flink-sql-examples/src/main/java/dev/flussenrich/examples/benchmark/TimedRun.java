@@ -8,10 +8,17 @@ package dev.flussenrich.examples.benchmark;
 import java.util.List;
 
 /**
- * One timed job: the whole job, its steady state (20% to 80% of the rows), the peak used heap
- * sampled while it ran and the peak live heap (after GC).
+ * One timed job: the whole job and its steady state (20% to 80% of the rows), each in wall-clock
+ * time and in the process's CPU time, the peak used heap sampled while it ran and the peak live
+ * heap (after GC).
  */
-record TimedRun(long millis, long steadyMillis, long peakHeapBytes, long peakLiveHeapBytes) {
+record TimedRun(
+        long millis,
+        long steadyMillis,
+        long cpuNanos,
+        long steadyCpuNanos,
+        long peakHeapBytes,
+        long peakLiveHeapBytes) {
 
     double wholeRate(int rows) {
         return rows / (millis / 1000.0);
@@ -19,6 +26,11 @@ record TimedRun(long millis, long steadyMillis, long peakHeapBytes, long peakLiv
 
     double steadyRate(int rows) {
         return rows * 0.6 / (steadyMillis / 1000.0);
+    }
+
+    /** Rows per CPU-second in the steady state: what the job costs, not how long it waited. */
+    double steadyRowsPerCpuSecond(int rows) {
+        return rows * 0.6 / (steadyCpuNanos / 1e9);
     }
 
     static double medianPeakHeap(List<TimedRun> runs) {

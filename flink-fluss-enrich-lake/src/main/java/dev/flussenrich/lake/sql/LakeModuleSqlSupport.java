@@ -29,7 +29,7 @@ import java.util.List;
  * with ServiceLoader.
  */
 @Internal
-public final class PaimonLakeSqlSupport implements LakeSqlSupport {
+public final class LakeModuleSqlSupport implements LakeSqlSupport {
 
     @Override
     public List<String> procedureNames() {
