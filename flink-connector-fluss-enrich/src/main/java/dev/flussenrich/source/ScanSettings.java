@@ -10,7 +10,6 @@ import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.read.BufferBound;
 import dev.flussenrich.core.read.StartPosition;
 
-import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.annotation.Internal;
@@ -104,17 +103,10 @@ public record ScanSettings(
                 keyValues);
     }
 
-    /** Whether the read takes partition {@code partitionName} of a table with these keys. */
-    public boolean reads(List<String> partitionKeys, String partitionName) {
-        if (partitionFilter.isEmpty()) {
-            return true;
-        }
-        Map<String, String> spec =
-                ResolvedPartitionSpec.fromPartitionName(partitionKeys, partitionName)
-                        .toPartitionSpec()
-                        .getSpecMap();
+    /** Whether the read takes the partition whose keys have {@code partitionValues}. */
+    public boolean reads(Map<String, String> partitionValues) {
         return partitionFilter.entrySet().stream()
-                .allMatch(e -> e.getValue().equals(spec.get(e.getKey())));
+                .allMatch(e -> e.getValue().equals(partitionValues.get(e.getKey())));
     }
 
     /**

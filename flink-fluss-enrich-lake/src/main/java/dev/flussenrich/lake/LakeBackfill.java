@@ -11,7 +11,6 @@ import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.lake.BackfillValues.Values;
 
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.metadata.ResolvedPartitionSpec;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
@@ -125,11 +124,7 @@ public final class LakeBackfill extends ColumnBackfill<FileStoreTable> {
         read.withFilter(
                 new PredicateBuilder(table.rowType()).equal(rewriter.bucketField, bucket.bucket()));
         if (bucket.partitionName() != null) {
-            read.withPartitionFilter(
-                    ResolvedPartitionSpec.fromPartitionName(
-                                    source.base().getPartitionKeys(), bucket.partitionName())
-                            .toPartitionSpec()
-                            .getSpecMap());
+            read.withPartitionFilter(source.partitionValues(bucket.partitionName()));
         }
         try (RecordReader<InternalRow> reader = read.newRead().createReader(read.newScan().plan());
                 RecordReaderIterator<InternalRow> rows = new RecordReaderIterator<>(reader)) {

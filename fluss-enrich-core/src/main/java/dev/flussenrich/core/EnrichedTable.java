@@ -6,6 +6,7 @@
 package dev.flussenrich.core;
 
 import org.apache.fluss.annotation.PublicEvolving;
+import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.types.DataField;
@@ -14,6 +15,7 @@ import org.apache.fluss.types.RowType;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -83,6 +85,13 @@ public final class EnrichedTable {
 
     public TableInfo base() {
         return base;
+    }
+
+    /** The partition key values a partition's name holds (Fluss joins them with '$'). */
+    public Map<String, String> partitionValues(String partitionName) {
+        return ResolvedPartitionSpec.fromPartitionName(base.getPartitionKeys(), partitionName)
+                .toPartitionSpec()
+                .getSpecMap();
     }
 
     public List<Group> groups() {

@@ -92,7 +92,8 @@ final class BucketDiscovery implements AutoCloseable {
         for (EnrichedBucket bucket :
                 partitions.allBuckets(table.isPartitioned(), table.numBuckets())) {
             if (bucket.partitionName() != null) {
-                if (!settings.reads(table.base().getPartitionKeys(), bucket.partitionName())) {
+                if (!settings.partitionFilter().isEmpty()
+                        && !settings.reads(table.partitionValues(bucket.partitionName()))) {
                     continue; // a partition filter pushed down from SQL leaves it out
                 }
                 existing.add(bucket.partitionName());

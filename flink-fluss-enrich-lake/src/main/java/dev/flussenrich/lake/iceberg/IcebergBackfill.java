@@ -15,7 +15,6 @@ import dev.flussenrich.lake.LakeSchemaEvolution;
 import dev.flussenrich.lake.LakeTableSpec;
 
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.metadata.ResolvedPartitionSpec;
 
 import org.apache.flink.annotation.Internal;
 
@@ -146,12 +145,7 @@ public final class IcebergBackfill extends ColumnBackfill<Table> {
         List<DataFile> rewrite(String partition) throws Exception {
             Expression inPartition = Expressions.alwaysTrue();
             if (partition != null) {
-                Map<String, String> spec =
-                        ResolvedPartitionSpec.fromPartitionName(
-                                        source.base().getPartitionKeys(), partition)
-                                .toPartitionSpec()
-                                .getSpecMap();
-                for (Map.Entry<String, String> key : spec.entrySet()) {
+                for (Map.Entry<String, String> key : source.partitionValues(partition).entrySet()) {
                     inPartition =
                             Expressions.and(
                                     inPartition, Expressions.equal(key.getKey(), key.getValue()));
