@@ -112,17 +112,18 @@ final class BucketDiscovery implements AutoCloseable {
         for (EnrichedBucket bucket : fresh) {
             settings.startOffsetOf(bucket).ifPresent(offset -> starts.put(bucket, offset));
         }
-        Map<EnrichedBucket, Long> highWatermarks =
+        // The stop offsets of a bounded read: the frontiers of all new buckets, looked up together.
+        Map<EnrichedBucket, Long> stops =
                 settings.bounded() && !fresh.isEmpty()
-                        ? offsets.highWatermarks(table.tablePath(), fresh)
+                        ? watermarks.frontiers(
+                                gatingGroups,
+                                fresh,
+                                offsets.highWatermarks(table.tablePath(), fresh))
                         : Map.of();
         List<BucketSplit> splits = new ArrayList<>();
         for (EnrichedBucket bucket : fresh) {
             long startOffset = starts.get(bucket);
-            long stopOffset =
-                    settings.bounded()
-                            ? watermarks.frontier(gatingGroups, bucket, highWatermarks.get(bucket))
-                            : BucketSplit.UNBOUNDED;
+            long stopOffset = stops.getOrDefault(bucket, BucketSplit.UNBOUNDED);
             splits.add(
                     new BucketSplit(
                             bucket,

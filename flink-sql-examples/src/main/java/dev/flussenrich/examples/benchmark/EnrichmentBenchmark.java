@@ -48,6 +48,10 @@ public final class EnrichmentBenchmark {
     private void run() throws Exception {
         setup.createTables();
         long baseBytes = setup.loadBaseRows();
+        if (Boolean.getBoolean("benchmark.scanner-only")) {
+            new ScannerReads(setup).measure(timer, BenchmarkSettings.REPETITIONS);
+            return;
+        }
         WriteThroughput writes = new WriteThroughput(setup, timer).measure();
         if (BenchmarkSettings.TIERING_ONLY) {
             new LakeTiering(setup).measure();

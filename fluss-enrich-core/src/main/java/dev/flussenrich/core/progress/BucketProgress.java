@@ -18,6 +18,11 @@ import org.apache.fluss.annotation.PublicEvolving;
 @PublicEvolving
 public record BucketProgress(long enrichedUpTo, long baseLogStart) {
 
+    /** A group that has enriched nothing of the bucket's stored rows. */
+    static BucketProgress nothingEnriched(long baseLogStart) {
+        return new BucketProgress(baseLogStart, baseLogStart);
+    }
+
     /**
      * The enrichment watermark: the next base offset the group expects. Never below the base's log
      * start: offsets retention removed cannot be enriched any more.

@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
@@ -124,34 +125,97 @@ public final class CompanionProbe {
             long from,
             long to,
             LongConsumer reader) {
+        EnrichedBucket only = EnrichedBucket.of(null, bucket);
+        readSourceOffsets(
+                companion,
+                Map.of(only, new LogRange(from, to)),
+                b -> partitionId,
+                (b, source) -> reader.accept(source));
+    }
+
+    /** Log offsets [from, to) of one companion bucket. */
+    record LogRange(long from, long to) {}
+
+    /**
+     * Passes the {@code _source_offset} of each companion row in each bucket's range to {@code
+     * reader}, in log order per bucket, with one scanner for all buckets.
+     *
+     * @param partitionIdOf a bucket's partition id in the companion, or null if not partitioned
+     */
+    void readSourceOffsets(
+            TablePath companion,
+            Map<EnrichedBucket, LogRange> ranges,
+            Function<EnrichedBucket, Long> partitionIdOf,
+            BiConsumer<EnrichedBucket, Long> reader) {
+        if (ranges.isEmpty()) {
+            return;
+        }
         withScanner(
                 companion,
                 (table, scanner) -> {
-                    LogScanners.subscribe(scanner, partitionId, bucket, from);
+                    long tableId = table.getTableInfo().getTableId();
+                    Map<TableBucket, EnrichedBucket> reading = new HashMap<>();
+                    Map<EnrichedBucket, Long> next = new HashMap<>();
+                    ranges.forEach(
+                            (bucket, range) -> {
+                                Long partitionId = partitionIdOf.apply(bucket);
+                                LogScanners.subscribe(
+                                        scanner, partitionId, bucket.bucket(), range.from());
+                                reading.put(
+                                        new TableBucket(tableId, partitionId, bucket.bucket()),
+                                        bucket);
+                                next.put(bucket, range.from());
+                            });
                     long deadline = System.nanoTime() + TIMEOUT.toNanos();
-                    long next = from;
                     while (System.nanoTime() < deadline) {
                         ScanRecords records = scanner.poll(POLL);
                         if (!records.isEmpty()) {
                             // Progress, not a stall: a long read is allowed as long as rows come.
                             deadline = System.nanoTime() + TIMEOUT.toNanos();
                         }
-                        for (ScanRecord record : records) {
-                            if (record.logOffset() >= next && record.logOffset() < to) {
-                                reader.accept(record.getRow().getLong(0));
-                                next = record.logOffset() + 1;
+                        for (TableBucket tableBucket : records.buckets()) {
+                            EnrichedBucket bucket = reading.get(tableBucket);
+                            if (bucket == null || !next.containsKey(bucket)) {
+                                continue;
                             }
-                            if (record.logOffset() >= to - 1) {
-                                return null;
+                            long to = ranges.get(bucket).to();
+                            for (ScanRecord record : records.records(tableBucket)) {
+                                long offset = record.logOffset();
+                                if (offset >= next.get(bucket) && offset < to) {
+                                    reader.accept(bucket, record.getRow().getLong(0));
+                                    next.put(bucket, offset + 1);
+                                }
                             }
+                            if (next.get(bucket) >= to) {
+                                next.remove(bucket);
+                                LogScanners.unsubscribe(
+                                        scanner,
+                                        tableBucket.getPartitionId(),
+                                        tableBucket.getBucket());
+                            }
+                        }
+                        if (next.isEmpty()) {
+                            return null;
                         }
                     }
                     throw new IllegalStateException(
                             String.format(
-                                    "Could not read positions %d..%d of bucket %d of companion"
-                                            + " table '%s' within %s.",
-                                    from, to - 1, bucket, companion, TIMEOUT));
+                                    "Could not read %s of companion table '%s' within %s.",
+                                    describe(ranges, next), companion, TIMEOUT));
                 });
+    }
+
+    /** The ranges still unread, e.g. "positions 5..9 of bucket 0". */
+    private static String describe(
+            Map<EnrichedBucket, LogRange> ranges, Map<EnrichedBucket, Long> next) {
+        List<String> unread = new ArrayList<>();
+        next.forEach(
+                (bucket, from) ->
+                        unread.add(
+                                String.format(
+                                        "positions %d..%d of bucket %d",
+                                        from, ranges.get(bucket).to() - 1, bucket.bucket())));
+        return String.join(", ", unread);
     }
 
     /**

@@ -15,7 +15,9 @@ import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongConsumer;
@@ -72,39 +74,78 @@ public final class EnrichmentWatermarks {
 
     /** {@link #progress(String, EnrichedBucket)} with the base's log start looked up. */
     public BucketProgress progress(String group, EnrichedBucket bucket, long baseLogStart) {
+        return progress(group, List.of(bucket), Map.of(bucket, baseLogStart)).get(bucket);
+    }
+
+    /**
+     * {@link #progress(String, EnrichedBucket)} of many buckets at once: one offsets request per
+     * partition and one companion read for all of them, not one of each per bucket.
+     *
+     * @param baseLogStarts each bucket's base log start, looked up
+     */
+    public Map<EnrichedBucket, BucketProgress> progress(
+            String group, List<EnrichedBucket> buckets, Map<EnrichedBucket, Long> baseLogStarts) {
         TablePath companion = table.requireGroup(group).companionPath();
-        Optional<Long> partitionId = companionPartitionId(group, bucket);
-        if (bucket.partitionName() != null && partitionId.isEmpty()) {
-            return new BucketProgress(baseLogStart, baseLogStart);
+        Map<EnrichedBucket, BucketProgress> progress = new HashMap<>();
+        List<EnrichedBucket> present = new ArrayList<>();
+        for (EnrichedBucket bucket : buckets) {
+            if (bucket.partitionName() != null && companionPartitionId(group, bucket).isEmpty()) {
+                progress.put(bucket, BucketProgress.nothingEnriched(baseLogStarts.get(bucket)));
+            } else {
+                present.add(bucket);
+            }
         }
-        long highWatermark = offsets.highWatermark(companion, bucket);
-        long earliest = offsets.earliest(companion, bucket);
-        if (highWatermark <= earliest) {
-            return new BucketProgress(baseLogStart, baseLogStart);
+        Map<EnrichedBucket, Long> highWatermarks =
+                present.isEmpty() ? Map.of() : offsets.highWatermarks(companion, present);
+        Map<EnrichedBucket, Long> earliest =
+                present.isEmpty() ? Map.of() : offsets.earliest(companion, present);
+        Map<EnrichedBucket, ProgressCheckpoints.Key> keys = new HashMap<>();
+        Map<EnrichedBucket, WrittenOffsetsReader> readers = new HashMap<>();
+        Map<EnrichedBucket, CompanionProbe.LogRange> unread = new HashMap<>();
+        for (EnrichedBucket bucket : present) {
+            long highWatermark = highWatermarks.get(bucket);
+            long from = earliest.get(bucket);
+            if (highWatermark <= from) {
+                progress.put(bucket, BucketProgress.nothingEnriched(baseLogStarts.get(bucket)));
+                continue;
+            }
+            ProgressCheckpoints.Key key =
+                    new ProgressCheckpoints.Key(
+                            companionTableId(group),
+                            companionPartitionId(group, bucket).orElse(null),
+                            bucket.bucket());
+            Optional<ProgressCheckpoints.Checkpoint> checkpoint =
+                    checkpoints.find(key).filter(found -> found.position() >= from);
+            keys.put(bucket, key);
+            readers.put(
+                    bucket,
+                    new WrittenOffsetsReader(
+                            checkpoint.map(ProgressCheckpoints.Checkpoint::written).orElse(null)));
+            long readFrom = checkpoint.map(ProgressCheckpoints.Checkpoint::position).orElse(from);
+            if (readFrom < highWatermark) {
+                unread.put(bucket, new CompanionProbe.LogRange(readFrom, highWatermark));
+            }
         }
-        ProgressCheckpoints.Key key =
-                new ProgressCheckpoints.Key(
-                        companionTableId(group), partitionId.orElse(null), bucket.bucket());
-        Optional<ProgressCheckpoints.Checkpoint> checkpoint =
-                checkpoints.find(key).filter(found -> found.position() >= earliest);
-        long from = checkpoint.map(ProgressCheckpoints.Checkpoint::position).orElse(earliest);
-        WrittenOffsetsReader read =
-                new WrittenOffsetsReader(
-                        checkpoint.map(ProgressCheckpoints.Checkpoint::written).orElse(null));
-        if (from < highWatermark) {
-            probe.readSourceOffsets(
-                    companion,
-                    partitionId.orElse(null),
-                    bucket.bucket(),
-                    from,
-                    highWatermark,
-                    read);
-        }
-        WrittenOffsets written = read.written();
-        if (read.rowsRead() >= checkpointRows()) {
-            checkpoints.store(key, new ProgressCheckpoints.Checkpoint(highWatermark, written));
-        }
-        return new BucketProgress(written.enrichedUpTo(baseLogStart), baseLogStart);
+        probe.readSourceOffsets(
+                companion,
+                unread,
+                bucket -> companionPartitionId(group, bucket).orElse(null),
+                (bucket, source) -> readers.get(bucket).accept(source));
+        readers.forEach(
+                (bucket, read) -> {
+                    WrittenOffsets written = read.written();
+                    if (read.rowsRead() >= checkpointRows()) {
+                        checkpoints.store(
+                                keys.get(bucket),
+                                new ProgressCheckpoints.Checkpoint(
+                                        highWatermarks.get(bucket), written));
+                    }
+                    long baseLogStart = baseLogStarts.get(bucket);
+                    progress.put(
+                            bucket,
+                            new BucketProgress(written.enrichedUpTo(baseLogStart), baseLogStart));
+                });
+        return progress;
     }
 
     /**
@@ -149,6 +190,30 @@ public final class EnrichmentWatermarks {
             frontier = Math.min(frontier, watermark(group, bucket));
         }
         return frontier;
+    }
+
+    /**
+     * {@link #frontier(Iterable, EnrichedBucket, long)} of many buckets at once, as {@link
+     * #progress(String, List, Map)} looks them up.
+     *
+     * @param baseHighWatermarks each bucket's base high watermark, looked up
+     */
+    public Map<EnrichedBucket, Long> frontiers(
+            Iterable<String> groups,
+            List<EnrichedBucket> buckets,
+            Map<EnrichedBucket, Long> baseHighWatermarks) {
+        Map<EnrichedBucket, Long> frontiers = new HashMap<>(baseHighWatermarks);
+        if (!groups.iterator().hasNext() || buckets.isEmpty()) {
+            return frontiers;
+        }
+        Map<EnrichedBucket, Long> baseLogStarts = offsets.earliest(table.tablePath(), buckets);
+        for (String group : groups) {
+            progress(group, buckets, baseLogStarts)
+                    .forEach(
+                            (bucket, progress) ->
+                                    frontiers.merge(bucket, progress.watermark(), Math::min));
+        }
+        return frontiers;
     }
 
     private long companionTableId(String group) {

@@ -103,17 +103,27 @@ public final class StitchedScanner implements AutoCloseable {
         return watermarks.frontier(plan.groups(), bucket);
     }
 
+    /** {@link #frontier(EnrichedBucket)} of many buckets, looked up together. */
+    private Map<EnrichedBucket, Long> frontiers(List<EnrichedBucket> buckets) {
+        if (buckets.isEmpty()) {
+            return Map.of();
+        }
+        return watermarks.frontiers(
+                plan.groups(), buckets, offsets.highWatermarks(table.tablePath(), buckets));
+    }
+
     /** Subscribes every bucket at {@code position}; bounded scans stop at today's frontier. */
     public void subscribeAll(StartPosition position, boolean bounded) {
         List<EnrichedBucket> buckets = allBuckets();
         Map<EnrichedBucket, Long> starts = position.resolveAll(table, buckets, offsets, watermarks);
+        Map<EnrichedBucket, Long> stops = bounded ? frontiers(buckets) : Map.of();
         List<BucketRange> ranges = new ArrayList<>();
         for (EnrichedBucket bucket : buckets) {
             ranges.add(
                     new BucketRange(
                             bucket,
                             starts.get(bucket),
-                            bounded ? frontier(bucket) : Long.MAX_VALUE));
+                            stops.getOrDefault(bucket, Long.MAX_VALUE)));
         }
         subscribe(ranges);
     }

@@ -538,6 +538,59 @@ class StitchedScannerITCase {
     }
 
     @Test
+    void aBoundedReadLooksUpTheStopOffsetsOfAllBucketsTogether() throws Exception {
+        TablePath wide = SharedFlussCluster.newTablePath("reader_bounded_batched");
+        EnrichedTable wideTable = createDeviceLogs(connection, wide, 4);
+        appendBase(connection, wide, 0, 40);
+        List<StitchedRecord> baseRows =
+                readBounded(connection, wideTable, StartPosition.earliest(), "id");
+        List<String> expected = new ArrayList<>();
+        try (EnrichmentWriter geo =
+                new EnrichmentWriter(connection, wideTable, "geo", GapPolicy.FAIL)) {
+            for (StitchedRecord row : baseRows) {
+                if (row.offset() < 6) { // each bucket enriched up to offset 6 (or its end)
+                    int id = row.row().getInt(0);
+                    geo.write(row.bucket(), row.offset(), city("c" + id));
+                    expected.add(
+                            row.bucket().bucket()
+                                    + "@"
+                                    + row.offset()
+                                    + " ["
+                                    + id
+                                    + ", c"
+                                    + id
+                                    + "]");
+                }
+            }
+            geo.flush();
+        }
+        AtomicInteger listOffsets = new AtomicInteger();
+        AtomicInteger companionHandles = new AtomicInteger();
+        TablePath companion = wideTable.requireGroup("geo").companionPath();
+        try (StitchedScanner scanner =
+                new StitchedScanner(
+                        countingCalls(connection, listOffsets, companion, companionHandles),
+                        wideTable,
+                        List.of("id", "city"))) {
+            companionHandles.set(0); // the scanner's own handle
+            scanner.subscribeAll(StartPosition.earliest(), true);
+
+            // The subscriptions' 4 requests, and for the stop offsets the base's high watermarks
+            // and log starts and the companion's log starts and high watermarks: one request each
+            // for all 4 buckets (it was 4 per bucket, 16).
+            assertThat(listOffsets.get()).isEqualTo(8);
+            // The companion's written offsets of every bucket: one scanner (it was one per bucket),
+            // besides the subscriptions' two probing scanners.
+            assertThat(companionHandles.get()).isEqualTo(3);
+            assertThat(describe(drain(scanner))).containsExactlyInAnyOrderElementsOf(expected);
+            for (int bucket = 0; bucket < 4; bucket++) {
+                EnrichedBucket b = EnrichedBucket.of(bucket);
+                assertThat(scanner.nextOffset(b)).isEqualTo(scanner.frontier(b));
+            }
+        }
+    }
+
+    @Test
     void subscribingEveryBucketAsksForOffsetsOncePerTableNotOncePerBucket() throws Exception {
         TablePath wide = SharedFlussCluster.newTablePath("reader_batched");
         EnrichedTable wideTable = createDeviceLogs(connection, wide, 4);
