@@ -77,10 +77,13 @@ public final class EnrichmentStatus {
         List<BucketStatus> status = new ArrayList<>();
         try (Table base = connection.getTable(table.tablePath())) {
             for (String group : table.groupNames()) {
+                // Every bucket's progress at once: one companion read, not one per bucket.
+                Map<EnrichedBucket, BucketProgress> progress =
+                        watermarks.progress(group, buckets, logStarts);
                 for (EnrichedBucket bucket : buckets) {
                     long logStart = logStarts.get(bucket);
                     long highWatermark = highWatermarks.get(bucket);
-                    long watermark = watermarks.progress(group, bucket, logStart).watermark();
+                    long watermark = progress.get(bucket).watermark();
                     long lag = Math.max(0, highWatermark - watermark);
                     status.add(
                             new BucketStatus(
