@@ -537,21 +537,38 @@ class StitchedScannerITCase {
         return maxBuffered;
     }
 
-    @Test
-    void aBoundedReadLooksUpTheStopOffsetsOfAllBucketsTogether() throws Exception {
-        TablePath wide = SharedFlussCluster.newTablePath("reader_bounded_batched");
-        EnrichedTable wideTable = createDeviceLogs(connection, wide, 4);
-        appendBase(connection, wide, 0, 40);
-        List<StitchedRecord> baseRows =
-                readBounded(connection, wideTable, StartPosition.earliest(), "id");
-        List<String> expected = new ArrayList<>();
+    /**
+     * A scanner of {@code id, city} whose list-offsets requests and companion table handles (its
+     * own not counted) are counted.
+     */
+    private StitchedScanner countingScanner(
+            EnrichedTable wideTable, AtomicInteger listOffsets, AtomicInteger companionHandles) {
+        TablePath companion = wideTable.requireGroup("geo").companionPath();
+        StitchedScanner scanner =
+                new StitchedScanner(
+                        countingCalls(connection, listOffsets, companion, companionHandles),
+                        wideTable,
+                        List.of("id", "city"));
+        companionHandles.set(0); // the scanner's own handle
+        return scanner;
+    }
+
+    /**
+     * A 4-bucket table of 40 rows whose group geo enriched each bucket below {@code enrichedBelow};
+     * the enriched rows as a stitched read of {@code id, city} describes them.
+     */
+    private List<String> fourBucketsEnrichedBelow(EnrichedTable wideTable, long enrichedBelow)
+            throws Exception {
+        appendBase(connection, wideTable.tablePath(), 0, 40);
+        List<String> enriched = new ArrayList<>();
         try (EnrichmentWriter geo =
                 new EnrichmentWriter(connection, wideTable, "geo", GapPolicy.FAIL)) {
-            for (StitchedRecord row : baseRows) {
-                if (row.offset() < 6) { // each bucket enriched up to offset 6 (or its end)
+            for (StitchedRecord row :
+                    readBounded(connection, wideTable, StartPosition.earliest(), "id")) {
+                if (row.offset() < enrichedBelow) {
                     int id = row.row().getInt(0);
                     geo.write(row.bucket(), row.offset(), city("c" + id));
-                    expected.add(
+                    enriched.add(
                             row.bucket().bucket()
                                     + "@"
                                     + row.offset()
@@ -564,15 +581,19 @@ class StitchedScannerITCase {
             }
             geo.flush();
         }
+        return enriched;
+    }
+
+    @Test
+    void aBoundedReadLooksUpTheStopOffsetsOfAllBucketsTogether() throws Exception {
+        EnrichedTable wideTable =
+                createDeviceLogs(
+                        connection, SharedFlussCluster.newTablePath("reader_bounded_batched"), 4);
+        // each bucket enriched up to offset 6 (or its end)
+        List<String> expected = fourBucketsEnrichedBelow(wideTable, 6);
         AtomicInteger listOffsets = new AtomicInteger();
         AtomicInteger companionHandles = new AtomicInteger();
-        TablePath companion = wideTable.requireGroup("geo").companionPath();
-        try (StitchedScanner scanner =
-                new StitchedScanner(
-                        countingCalls(connection, listOffsets, companion, companionHandles),
-                        wideTable,
-                        List.of("id", "city"))) {
-            companionHandles.set(0); // the scanner's own handle
+        try (StitchedScanner scanner = countingScanner(wideTable, listOffsets, companionHandles)) {
             scanner.subscribeAll(StartPosition.earliest(), true);
 
             // The subscriptions' 4 requests, and for the stop offsets the base's high watermarks
@@ -592,27 +613,12 @@ class StitchedScannerITCase {
 
     @Test
     void subscribingEveryBucketAsksForOffsetsOncePerTableNotOncePerBucket() throws Exception {
-        TablePath wide = SharedFlussCluster.newTablePath("reader_batched");
-        EnrichedTable wideTable = createDeviceLogs(connection, wide, 4);
-        appendBase(connection, wide, 0, 40);
-        List<StitchedRecord> baseRows =
-                readBounded(connection, wideTable, StartPosition.earliest(), "id");
-        try (EnrichmentWriter geo =
-                new EnrichmentWriter(connection, wideTable, "geo", GapPolicy.FAIL)) {
-            for (StitchedRecord row : baseRows) {
-                geo.write(row.bucket(), row.offset(), city("c" + row.row().getInt(0)));
-            }
-            geo.flush();
-        }
+        EnrichedTable wideTable =
+                createDeviceLogs(connection, SharedFlussCluster.newTablePath("reader_batched"), 4);
+        List<String> expected = fourBucketsEnrichedBelow(wideTable, Long.MAX_VALUE);
         AtomicInteger listOffsets = new AtomicInteger();
         AtomicInteger companionHandles = new AtomicInteger();
-        TablePath companion = wideTable.requireGroup("geo").companionPath();
-        try (StitchedScanner scanner =
-                new StitchedScanner(
-                        countingCalls(connection, listOffsets, companion, companionHandles),
-                        wideTable,
-                        List.of("id", "city"))) {
-            companionHandles.set(0); // the scanner's own handle
+        try (StitchedScanner scanner = countingScanner(wideTable, listOffsets, companionHandles)) {
             scanner.subscribeAll(StartPosition.earliest(), false);
 
             // The start offsets, the base's log starts, the companion's log starts and high
@@ -625,19 +631,7 @@ class StitchedScannerITCase {
                 assertThat(scanner.nextOffset(EnrichedBucket.of(bucket))).isZero();
             }
             assertThat(describe(pollUntil(scanner, 40)))
-                    .containsExactlyInAnyOrderElementsOf(
-                            baseRows.stream()
-                                    .map(
-                                            row ->
-                                                    row.bucket().bucket()
-                                                            + "@"
-                                                            + row.offset()
-                                                            + " ["
-                                                            + row.row().getInt(0)
-                                                            + ", c"
-                                                            + row.row().getInt(0)
-                                                            + "]")
-                                    .toList());
+                    .containsExactlyInAnyOrderElementsOf(expected);
         }
     }
 
