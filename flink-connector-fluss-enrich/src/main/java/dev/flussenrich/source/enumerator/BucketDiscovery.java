@@ -114,12 +114,7 @@ final class BucketDiscovery implements AutoCloseable {
         }
         // The stop offsets of a bounded read: the frontiers of all new buckets, looked up together.
         Map<EnrichedBucket, Long> stops =
-                settings.bounded() && !fresh.isEmpty()
-                        ? watermarks.frontiers(
-                                gatingGroups,
-                                fresh,
-                                offsets.highWatermarks(table.tablePath(), fresh))
-                        : Map.of();
+                settings.bounded() ? watermarks.frontiers(gatingGroups, fresh) : Map.of();
         List<BucketSplit> splits = new ArrayList<>();
         for (EnrichedBucket bucket : fresh) {
             long startOffset = starts.get(bucket);

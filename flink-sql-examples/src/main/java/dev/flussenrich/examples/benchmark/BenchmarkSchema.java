@@ -33,6 +33,16 @@ final class BenchmarkSchema {
     static final String FLUSS_READ_HINT =
             "/*+ OPTIONS('" + FETCH_SIZE_KEY + "' = '" + FETCH_SIZE + "') */";
 
+    /** The copy pipeline's job: every row of A with its enrichment columns into B. */
+    String copyInsert() {
+        return "INSERT INTO fluss.bench.b SELECT "
+                + baseColumnList()
+                + ", "
+                + ENRICHMENT_EXPRESSIONS
+                + " FROM fluss.bench.a "
+                + FLUSS_READ_HINT;
+    }
+
     /** A column group of A: its name, columns (with types) and the expressions that fill them. */
     record Group(String name, List<String> columns, String ddl, String expressions) {
 

@@ -52,6 +52,11 @@ final class BenchmarkSettings {
         return GROUPS.stream().map(g -> table(g.companion())).toList();
     }
 
+    /** The enrichment INSERT of every group, each reading A without hints. */
+    static List<String> enrichmentInserts() {
+        return GROUPS.stream().map(g -> g.insert("")).toList();
+    }
+
     private static String stitchedReadHint(String options) {
         if (options == null || options.isBlank()) {
             return "";

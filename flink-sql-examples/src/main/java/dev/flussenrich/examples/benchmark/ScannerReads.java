@@ -47,15 +47,8 @@ final class ScannerReads {
         Progress progress = new Progress(setup.connection());
         timer.runUntilAllRowsHandled(
                 progress.rowsInEach(BenchmarkSettings.companions()),
-                GROUPS.stream().map(g -> g.insert("")).toList());
-        timer.runUntilAllRowsHandled(
-                progress.rowsIn(table("b")),
-                "INSERT INTO fluss.bench.b SELECT "
-                        + setup.schema().baseColumnList()
-                        + ", "
-                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
-                        + " FROM fluss.bench.a "
-                        + BenchmarkSchema.FLUSS_READ_HINT);
+                BenchmarkSettings.enrichmentInserts());
+        timer.runUntilAllRowsHandled(progress.rowsIn(table("b")), setup.schema().copyInsert());
         // The same client options as fluss-enrich's and the benchmark's Flink reads.
         try (Connection connection =
                 ConnectionFactory.createConnection(

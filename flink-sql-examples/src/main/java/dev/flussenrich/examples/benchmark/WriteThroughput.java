@@ -8,7 +8,6 @@ package dev.flussenrich.examples.benchmark;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.flussenrich.examples.benchmark.BenchmarkSettings.GROUPS;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.REPETITIONS;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.table;
 
@@ -36,14 +35,8 @@ final class WriteThroughput {
     /** Runs the pairs and the ideal write, then reports the rates of the pairs. */
     WriteThroughput measure() throws Exception {
         Progress progress = new Progress(setup.connection());
-        List<String> enrichStatements = GROUPS.stream().map(g -> g.insert("")).toList();
-        String copyStatement =
-                "INSERT INTO fluss.bench.b SELECT "
-                        + setup.schema().baseColumnList()
-                        + ", "
-                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
-                        + " FROM fluss.bench.a "
-                        + BenchmarkSchema.FLUSS_READ_HINT;
+        List<String> enrichStatements = BenchmarkSettings.enrichmentInserts();
+        String copyStatement = setup.schema().copyInsert();
         for (int run = 0; run < REPETITIONS; run++) {
             if (run > 0) {
                 setup.recreateGroupsAndCopyTable();

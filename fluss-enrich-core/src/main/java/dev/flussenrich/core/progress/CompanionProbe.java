@@ -29,7 +29,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import java.util.function.LongConsumer;
 
 /** Reads the source offset stored at one position of a companion bucket. */
 @Internal
@@ -50,7 +49,14 @@ public final class CompanionProbe {
      * @param partitionId the companion's partition id, or null if not partitioned
      */
     public long sourceOffsetAt(TablePath companion, Long partitionId, int bucket, long position) {
-        return sourceOffsets(companion, partitionId, bucket, position, position + 1).get(0);
+        EnrichedBucket only = EnrichedBucket.of(null, bucket);
+        long[] source = new long[1];
+        readSourceOffsets(
+                companion,
+                Map.of(only, new LogRange(position, position + 1)),
+                b -> partitionId,
+                (b, offset) -> source[0] = offset);
+        return source[0];
     }
 
     /**
@@ -112,25 +118,6 @@ public final class CompanionProbe {
             }
         }
         return OptionalLong.empty();
-    }
-
-    /**
-     * Passes the {@code _source_offset} of each companion row at log offsets [from, to) to {@code
-     * reader}, in log order, reading them as they arrive.
-     */
-    void readSourceOffsets(
-            TablePath companion,
-            Long partitionId,
-            int bucket,
-            long from,
-            long to,
-            LongConsumer reader) {
-        EnrichedBucket only = EnrichedBucket.of(null, bucket);
-        readSourceOffsets(
-                companion,
-                Map.of(only, new LogRange(from, to)),
-                b -> partitionId,
-                (b, source) -> reader.accept(source));
     }
 
     /** Log offsets [from, to) of one companion bucket. */
@@ -216,16 +203,6 @@ public final class CompanionProbe {
                                         "positions %d..%d of bucket %d",
                                         from, ranges.get(bucket).to() - 1, bucket.bucket())));
         return String.join(", ", unread);
-    }
-
-    /**
-     * The {@code _source_offset}s of the companion rows at log offsets [from, to), in log order.
-     */
-    private List<Long> sourceOffsets(
-            TablePath companion, Long partitionId, int bucket, long from, long to) {
-        List<Long> sources = new ArrayList<>();
-        readSourceOffsets(companion, partitionId, bucket, from, to, sources::add);
-        return sources;
     }
 
     /** A read through a scanner of a companion's source offsets. */

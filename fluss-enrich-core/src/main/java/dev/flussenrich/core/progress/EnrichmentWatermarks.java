@@ -193,17 +193,18 @@ public final class EnrichmentWatermarks {
     }
 
     /**
-     * {@link #frontier(Iterable, EnrichedBucket, long)} of many buckets at once, as {@link
-     * #progress(String, List, Map)} looks them up.
-     *
-     * @param baseHighWatermarks each bucket's base high watermark, looked up
+     * {@link #frontier(Iterable, EnrichedBucket)} of many buckets at once: one base high watermark
+     * request per partition, and the groups' watermarks as {@link #progress(String, List, Map)}
+     * looks them up.
      */
     public Map<EnrichedBucket, Long> frontiers(
-            Iterable<String> groups,
-            List<EnrichedBucket> buckets,
-            Map<EnrichedBucket, Long> baseHighWatermarks) {
-        Map<EnrichedBucket, Long> frontiers = new HashMap<>(baseHighWatermarks);
-        if (!groups.iterator().hasNext() || buckets.isEmpty()) {
+            Iterable<String> groups, List<EnrichedBucket> buckets) {
+        if (buckets.isEmpty()) {
+            return Map.of();
+        }
+        Map<EnrichedBucket, Long> frontiers =
+                new HashMap<>(offsets.highWatermarks(table.tablePath(), buckets));
+        if (!groups.iterator().hasNext()) {
             return frontiers;
         }
         Map<EnrichedBucket, Long> baseLogStarts = offsets.earliest(table.tablePath(), buckets);

@@ -103,20 +103,12 @@ public final class StitchedScanner implements AutoCloseable {
         return watermarks.frontier(plan.groups(), bucket);
     }
 
-    /** {@link #frontier(EnrichedBucket)} of many buckets, looked up together. */
-    private Map<EnrichedBucket, Long> frontiers(List<EnrichedBucket> buckets) {
-        if (buckets.isEmpty()) {
-            return Map.of();
-        }
-        return watermarks.frontiers(
-                plan.groups(), buckets, offsets.highWatermarks(table.tablePath(), buckets));
-    }
-
     /** Subscribes every bucket at {@code position}; bounded scans stop at today's frontier. */
     public void subscribeAll(StartPosition position, boolean bounded) {
         List<EnrichedBucket> buckets = allBuckets();
         Map<EnrichedBucket, Long> starts = position.resolveAll(table, buckets, offsets, watermarks);
-        Map<EnrichedBucket, Long> stops = bounded ? frontiers(buckets) : Map.of();
+        Map<EnrichedBucket, Long> stops =
+                bounded ? watermarks.frontiers(plan.groups(), buckets) : Map.of();
         List<BucketRange> ranges = new ArrayList<>();
         for (EnrichedBucket bucket : buckets) {
             ranges.add(
