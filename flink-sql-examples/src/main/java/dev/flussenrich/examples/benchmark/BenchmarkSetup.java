@@ -118,6 +118,15 @@ final class BenchmarkSetup implements AutoCloseable {
         sql.executeSql(createCopyTable()).await();
     }
 
+    /** Enriches A and copies it to B once, untimed: for the modes that measure reads only. */
+    void enrichAndCopyOnce(StreamingInsertTimer timer) throws Exception {
+        Progress progress = new Progress(connection);
+        timer.runUntilAllRowsHandled(
+                progress.rowsInEach(BenchmarkSettings.companions()),
+                BenchmarkSettings.enrichmentInserts());
+        timer.runUntilAllRowsHandled(progress.rowsIn(table("b")), schema.copyInsert());
+    }
+
     /** The bytes on disk of all companions of A. */
     long companionBytes() throws Exception {
         long bytes = 0;

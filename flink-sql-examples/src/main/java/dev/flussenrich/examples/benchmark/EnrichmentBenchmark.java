@@ -52,6 +52,12 @@ public final class EnrichmentBenchmark {
             new ScannerReads(setup).measure(timer, BenchmarkSettings.REPETITIONS);
             return;
         }
+        if (Boolean.getBoolean("benchmark.reads-only")) {
+            setup.enrichAndCopyOnce(timer);
+            PeakHeap.reportReads(setup.report(), new ReadThroughput(setup, timer).measure());
+            setup.report().print(System.out, setup.rows());
+            return;
+        }
         WriteThroughput writes = new WriteThroughput(setup, timer).measure();
         if (BenchmarkSettings.TIERING_ONLY) {
             new LakeTiering(setup).measure();
@@ -60,7 +66,8 @@ public final class EnrichmentBenchmark {
         }
         new StoredBytes(setup).measure(baseBytes, writes);
         ReadThroughput reads = new ReadThroughput(setup, timer).measure();
-        PeakHeap.report(setup.report(), writes, reads);
+        PeakHeap.reportWrites(setup.report(), writes);
+        PeakHeap.reportReads(setup.report(), reads);
         new LakeTiering(setup).measure();
         new VisibilityLatency(setup).measure();
         printAndWriteReport();

@@ -20,18 +20,11 @@ final class PeakHeap {
 
     private PeakHeap() {}
 
-    static void report(BenchmarkReport report, WriteThroughput writes, ReadThroughput reads) {
+    static void reportWrites(BenchmarkReport report, WriteThroughput writes) {
         report.ratio(
                 "peak heap sampled (with garbage), enrichment vs copy",
                 medianPeakHeap(writes.enrichmentRuns),
                 medianPeakHeap(writes.copyRuns),
-                "bytes",
-                Double.NaN,
-                false);
-        report.ratio(
-                "peak heap sampled (with garbage), stitched vs B",
-                medianPeakHeap(reads.stitchedRuns),
-                medianPeakHeap(reads.copyReadRuns),
                 "bytes",
                 Double.NaN,
                 false);
@@ -41,6 +34,16 @@ final class PeakHeap {
                 medianPeakLiveHeap(writes.copyRuns),
                 "bytes",
                 1.0,
+                false);
+    }
+
+    static void reportReads(BenchmarkReport report, ReadThroughput reads) {
+        report.ratio(
+                "peak heap sampled (with garbage), stitched vs B",
+                medianPeakHeap(reads.stitchedRuns),
+                medianPeakHeap(reads.copyReadRuns),
+                "bytes",
+                Double.NaN,
                 false);
         report.ratio(
                 "peak live heap (after GC), stitched read vs B",

@@ -44,11 +44,7 @@ final class ScannerReads {
 
     /** Enriches A and copies it to B once (untimed), then times {@code pairs} pairs of reads. */
     void measure(StreamingInsertTimer timer, int pairs) throws Exception {
-        Progress progress = new Progress(setup.connection());
-        timer.runUntilAllRowsHandled(
-                progress.rowsInEach(BenchmarkSettings.companions()),
-                BenchmarkSettings.enrichmentInserts());
-        timer.runUntilAllRowsHandled(progress.rowsIn(table("b")), setup.schema().copyInsert());
+        setup.enrichAndCopyOnce(timer);
         // The same client options as fluss-enrich's and the benchmark's Flink reads.
         try (Connection connection =
                 ConnectionFactory.createConnection(

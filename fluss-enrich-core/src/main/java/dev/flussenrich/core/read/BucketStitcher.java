@@ -34,6 +34,7 @@ final class BucketStitcher {
     private final EnrichedBucket bucket;
     private final ProjectionPlan plan;
     private final long stopOffset;
+    private final long backlogEnd;
     private final ArrayDeque<ScanRecord> base = new ArrayDeque<>();
     private final ArrayDeque<ScanRecord>[] companions;
 
@@ -78,19 +79,25 @@ final class BucketStitcher {
      */
     record Rewind(int group, long logOffset) {}
 
+    /**
+     * @param backlogEnd the base offset a read catches up to before it tails: the stop offset of a
+     *     bounded read, the base high watermark at subscription of an unbounded one
+     */
     @SuppressWarnings("unchecked")
     BucketStitcher(
             TablePath table,
             EnrichedBucket bucket,
             ProjectionPlan plan,
             long startOffset,
-            long stopOffset) {
+            long stopOffset,
+            long backlogEnd) {
         this.table = table;
         this.bucket = bucket;
         this.plan = plan;
         this.nextOffset = startOffset;
         this.baseReceivedUpTo = startOffset;
         this.stopOffset = stopOffset;
+        this.backlogEnd = backlogEnd;
         int groups = plan.groups().size();
         this.companions = new ArrayDeque[groups];
         this.companionReceivedUpTo = new long[groups];
@@ -306,6 +313,15 @@ final class BucketStitcher {
 
     int pendingCompanion(int group) {
         return companions[group].size();
+    }
+
+    /**
+     * Whether the base has not yet delivered the rows that were in the bucket when it was
+     * subscribed (up to its stop offset, for a bounded read): the read catches up rather than
+     * tails.
+     */
+    boolean readsBacklog() {
+        return baseReceivedUpTo < backlogEnd;
     }
 
     long baseReceivedUpTo() {

@@ -12,18 +12,29 @@ import org.apache.fluss.annotation.Internal;
 import java.util.Collection;
 
 /**
- * Keeps a {@link StitchedScanner} within its {@link BufferBound}: the bound is split into equal
- * shares, one per unfinished bucket and table read; a bucket that holds its share of a table's rows
- * stops fetching from that table, and fetches again once half of it is drained.
+ * Keeps a {@link StitchedScanner} within its {@link BufferBound}, and its tables fetching the same
+ * buckets.
+ *
+ * <p>The bound is split equally between the tables read, and a table's part between the unfinished
+ * buckets that hold rows of it right now: a bucket that holds its share of a table's rows stops
+ * fetching from that table, and fetches again once half of it is drained. Counting only the buckets
+ * that hold rows keeps a share above one poll when many buckets are read: a pause (unsubscribing,
+ * Fluss has no other) drops what was fetched for the bucket.
+ *
+ * <p>While a bucket reads a backlog, a companion fetches it only where the base has delivered rows
+ * that wait for it: Fluss hands out each table's buckets in its own order, and a companion fetching
+ * ahead of the base would hold other buckets' rows than the base delivers. Once the base reaches
+ * where the bucket's backlog ended, the companion fetches ahead again, so that a row enriched later
+ * reaches the reader as soon as it is written.
  */
 @Internal
 final class BufferShares {
 
     /** What a table's subscription of a bucket does next. */
     enum Fetch {
-        /** The bucket holds its share of the table's rows: stop fetching. */
+        /** The bucket holds its share of the table's rows, or nothing asks for them: stop. */
         PAUSE,
-        /** The bucket was paused and half of its share is drained: fetch again. */
+        /** The bucket was paused, half of its share is drained and its rows are asked for. */
         RESUME,
         /** Go on as it is. */
         KEEP;
@@ -32,12 +43,27 @@ final class BufferShares {
          * @param held rows of the table the bucket holds back
          * @param share rows of the table the bucket may hold
          * @param subscribed whether the bucket is fetched from the table right now
+         * @param wanted whether the reader needs the table's rows of the bucket now
          */
-        static Fetch of(int held, int share, boolean subscribed) {
+        static Fetch of(int held, int share, boolean subscribed, boolean wanted) {
             if (held >= share) {
                 return PAUSE;
             }
-            return held <= share / 2 && !subscribed ? RESUME : KEEP;
+            return wanted && held <= share / 2 && !subscribed ? RESUME : KEEP;
+        }
+    }
+
+    /**
+     * Into how many shares the bound is split for each table: per table, the unfinished buckets
+     * holding its rows (at least one) times the tables read.
+     *
+     * @param base shares of the base's part
+     * @param companions shares of each group's companion's part, by group index
+     */
+    record Shares(long base, long[] companions) {
+
+        long of(int group) {
+            return group == ScannedTables.BASE ? base : companions[group];
         }
     }
 
@@ -49,40 +75,72 @@ final class BufferShares {
         this.tables = tables;
     }
 
-    /** Into how many equal shares the bound is split: unfinished buckets times tables read. */
-    static long shares(long unfinishedBuckets, int groups) {
-        return unfinishedBuckets * (1 + groups);
+    /** Shares of a table's part of the bound: the buckets holding its rows times tables read. */
+    static long shares(long holdingBuckets, int groups) {
+        return Math.max(1, holdingBuckets) * (1 + groups);
     }
 
-    /** {@link #shares(long, int)} for the buckets read right now. */
-    long shares(Collection<BucketStitcher> stitchers) {
-        long unfinished = stitchers.stream().filter(s -> !s.isFinished()).count();
-        return shares(unfinished, tables.groups());
+    /** The {@link Shares} of the buckets read right now. */
+    Shares shares(Collection<BucketStitcher> stitchers) {
+        int groups = tables.groups();
+        long base = 0;
+        long[] companions = new long[groups];
+        for (BucketStitcher stitcher : stitchers) {
+            if (stitcher.isFinished()) {
+                continue;
+            }
+            base += stitcher.pendingBase() > 0 ? 1 : 0;
+            for (int g = 0; g < groups; g++) {
+                companions[g] += stitcher.pendingCompanion(g) > 0 ? 1 : 0;
+            }
+        }
+        for (int g = 0; g < groups; g++) {
+            companions[g] = shares(companions[g], groups);
+        }
+        return new Shares(shares(base, groups), companions);
     }
 
     /**
-     * Pauses or resumes fetching a bucket from each table by the rows it holds of that table; a
-     * finished bucket fetches from none.
+     * Pauses or resumes fetching a bucket from each table by the rows it holds of that table, and
+     * by whether its rows are wanted; a finished bucket fetches from none.
      */
-    void apply(BucketStitcher stitcher, long shares) {
+    void apply(BucketStitcher stitcher, Shares shares) {
         EnrichedBucket bucket = stitcher.bucket();
         if (stitcher.isFinished()) {
             tables.unsubscribe(bucket);
             return;
         }
-        apply(tables.base(), bucket, stitcher.pendingBase(), shares, stitcher.baseReceivedUpTo());
+        apply(
+                tables.base(),
+                bucket,
+                stitcher.pendingBase(),
+                shares.base(),
+                stitcher.baseReceivedUpTo(),
+                true);
+        boolean companionsWanted = !stitcher.readsBacklog() || stitcher.pendingBase() > 0;
         for (int g = 0; g < tables.groups(); g++) {
             long position = stitcher.companionReceivedUpTo(g);
             if (position >= 0) { // else: partition not created yet
-                apply(tables.companion(g), bucket, stitcher.pendingCompanion(g), shares, position);
+                apply(
+                        tables.companion(g),
+                        bucket,
+                        stitcher.pendingCompanion(g),
+                        shares.of(g),
+                        position,
+                        companionsWanted);
             }
         }
     }
 
     private void apply(
-            ScannedTable table, EnrichedBucket bucket, int held, long shares, long position) {
+            ScannedTable table,
+            EnrichedBucket bucket,
+            int held,
+            long shares,
+            long position,
+            boolean wanted) {
         int share = bound.shareInRows(shares, table.rowSize().bytesPerRow());
-        switch (Fetch.of(held, share, table.isSubscribed(bucket))) {
+        switch (Fetch.of(held, share, table.isSubscribed(bucket), wanted)) {
             case PAUSE -> table.unsubscribe(bucket);
             case RESUME -> table.subscribe(bucket, position);
             case KEEP -> {}

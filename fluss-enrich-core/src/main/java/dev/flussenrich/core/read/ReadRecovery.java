@@ -72,7 +72,9 @@ final class ReadRecovery {
                         lookahead.highWatermark(companion.path(), bucket),
                         logOffset -> lookahead.sourceOffsetAt(companion, bucket, logOffset));
         stitcher.startCompanionAt(group, start.logOffset(), start.estimated());
-        companion.subscribe(bucket, start.logOffset());
+        if (!stitcher.readsBacklog() || stitcher.pendingBase() > 0) {
+            companion.subscribe(bucket, start.logOffset());
+        } // else BufferShares subscribes it once base rows wait for it
     }
 
     /** At most every 500 ms: places the companion reads whose partition was not created yet. */

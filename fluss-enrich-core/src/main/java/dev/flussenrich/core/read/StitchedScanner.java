@@ -131,7 +131,12 @@ public final class StitchedScanner implements AutoCloseable {
      * the offsets their subscriptions need looked up together.
      */
     public void subscribe(List<BucketRange> ranges) {
-        lookahead.prepare(ranges.stream().map(BucketRange::bucket).toList());
+        lookahead.prepare(
+                ranges.stream().map(BucketRange::bucket).toList(),
+                ranges.stream()
+                        .filter(range -> range.stopOffset() == Long.MAX_VALUE)
+                        .map(BucketRange::bucket)
+                        .toList());
         try {
             for (BucketRange range : ranges) {
                 subscribe(range.bucket(), range.startOffset(), range.stopOffset());
@@ -155,7 +160,13 @@ public final class StitchedScanner implements AutoCloseable {
                     recovery.startPastExpired(bucket, startOffset, stopOffset, logStart.get());
         }
         BucketStitcher stitcher =
-                new BucketStitcher(table.tablePath(), bucket, plan, startOffset, stopOffset);
+                new BucketStitcher(
+                        table.tablePath(),
+                        bucket,
+                        plan,
+                        startOffset,
+                        stopOffset,
+                        backlogEnd(bucket, startOffset, stopOffset, logStart.isPresent()));
         stitchers.put(bucket, stitcher);
         if (logStart.isEmpty()) {
             recovery.retire(stitcher);
@@ -168,6 +179,17 @@ public final class StitchedScanner implements AutoCloseable {
                 recovery.placeCompanion(g, stitcher);
             }
         }
+    }
+
+    /**
+     * Where a bucket's read stops catching up and starts to tail: its stop offset, or for an
+     * unbounded read the base high watermark now (none if its partition is gone).
+     */
+    private long backlogEnd(EnrichedBucket bucket, long start, long stop, boolean exists) {
+        if (stop != Long.MAX_VALUE) {
+            return stop;
+        }
+        return exists ? lookahead.baseHighWatermark(bucket).orElse(start) : start;
     }
 
     /** Stops reading a bucket and forgets its buffered rows. */
@@ -209,7 +231,7 @@ public final class StitchedScanner implements AutoCloseable {
             if (!fetched) {
                 FlussCalls.pause(SLICE.toMillis(), "rows");
             }
-            long shares = bufferShares.shares(stitchers.values());
+            BufferShares.Shares shares = bufferShares.shares(stitchers.values());
             for (BucketStitcher stitcher : stitchers.values()) {
                 stitcher.drain(out::add);
                 while (stitcher.pendingSkip() != null || stitcher.pendingRewind() != null) {

@@ -54,15 +54,19 @@ final class SubscriptionLookahead {
     }
 
     /**
-     * Looks up, for the buckets about to be subscribed, the offsets each subscription needs. A
-     * failed lookup leaves the subscriptions to ask one by one.
+     * Looks up, for the buckets about to be subscribed, the offsets each subscription needs (for
+     * the {@code unbounded} ones, also the base high watermark). A failed lookup leaves the
+     * subscriptions to ask one by one.
      */
-    void prepare(List<EnrichedBucket> buckets) {
+    void prepare(List<EnrichedBucket> buckets, List<EnrichedBucket> unbounded) {
         if (buckets.isEmpty()) {
             return;
         }
         try {
             remember(basePath, offsets.earliest(basePath, buckets), true);
+            if (!unbounded.isEmpty()) {
+                remember(basePath, offsets.highWatermarks(basePath, unbounded), false);
+            }
             for (ScannedTable companion : companions) {
                 List<EnrichedBucket> present =
                         buckets.stream().filter(companion::hasPartitionOf).toList();
@@ -155,5 +159,11 @@ final class SubscriptionLookahead {
     Optional<Long> baseLogStart(EnrichedBucket bucket) {
         return FlussCalls.unlessPartitionGone(
                 bucket.partitionName(), () -> logStart(basePath, bucket));
+    }
+
+    /** The base's high watermark in a bucket, or empty if its partition no longer exists. */
+    Optional<Long> baseHighWatermark(EnrichedBucket bucket) {
+        return FlussCalls.unlessPartitionGone(
+                bucket.partitionName(), () -> highWatermark(basePath, bucket));
     }
 }

@@ -47,7 +47,12 @@ class BucketStitcherTest {
 
     private static BucketStitcher stitcher(long start, long stop) {
         return new BucketStitcher(
-                PATH, BUCKET, new ProjectionPlan(table(), List.of("id", "city")), start, stop);
+                PATH,
+                BUCKET,
+                new ProjectionPlan(table(), List.of("id", "city")),
+                start,
+                stop,
+                stop);
     }
 
     private static ScanRecord base(long offset) {
