@@ -91,6 +91,6 @@ final class LakeTiering {
         long cpuNanos = ProcessCpu.nanos() - cpuStart;
         long peak = heap.finish();
         System.out.printf(Locale.ROOT, "    %,d ms, peak heap %,d MB%n", millis, peak >> 20);
-        return new TimedRun(millis, millis, cpuNanos, cpuNanos, peak, peak);
+        return new TimedRun(millis, -1, millis, cpuNanos, cpuNanos, peak, peak);
     }
 }

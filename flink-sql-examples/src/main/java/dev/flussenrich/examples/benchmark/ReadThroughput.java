@@ -53,6 +53,13 @@ final class ReadThroughput {
                 Double.NaN);
         report.pairedRates(
                 "base-only read rows/s", baseOnlyRuns, flussBaseOnlyRuns, rows, 1.0, Double.NaN);
+        report.ratio(
+                "time to the first row ms, stitched vs B (median)",
+                TimedRun.medianFirstRowMillis(stitchedRuns),
+                TimedRun.medianFirstRowMillis(copyReadRuns),
+                "ms",
+                Double.NaN,
+                false);
         return this;
     }
 

@@ -50,6 +50,7 @@ final class StreamingInsertTimer {
             results.add(sql.executeSql(statement));
         }
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        long firstRow = -1;
         long at20 = -1;
         long at80 = -1;
         long cpuAt20 = -1;
@@ -57,6 +58,9 @@ final class StreamingInsertTimer {
         while (true) {
             long count = handled.count();
             long now = System.nanoTime();
+            if (firstRow < 0 && count > 0) {
+                firstRow = now;
+            }
             if (at20 < 0 && count >= rows * 0.2) {
                 at20 = now;
                 cpuAt20 = ProcessCpu.nanos();
@@ -87,6 +91,7 @@ final class StreamingInsertTimer {
         long millis = (System.nanoTime() - start) / 1_000_000;
         long cpuNanos = ProcessCpu.nanos() - cpuStart;
         long steadyMillis = Math.max(1, (at80 - at20) / 1_000_000);
+        long firstRowMillis = (Math.max(firstRow, start) - start) / 1_000_000;
         long steadyCpuNanos = Math.max(1, cpuAt80 - cpuAt20);
         long peak = heap.finish();
         long live = liveHeap.finish();
@@ -95,14 +100,16 @@ final class StreamingInsertTimer {
         }
         System.out.printf(
                 Locale.ROOT,
-                "    %,d ms (20%%..80%% of the rows in %,d ms, %,d ms of CPU), peak heap %,d MB,"
-                        + " live %,d MB%n",
+                "    %,d ms (first row after %,d ms, 20%%..80%% of the rows in %,d ms, %,d ms of"
+                        + " CPU), peak heap %,d MB, live %,d MB%n",
                 millis,
+                firstRowMillis,
                 steadyMillis,
                 steadyCpuNanos / 1_000_000,
                 peak >> 20,
                 live >> 20);
-        return new TimedRun(millis, steadyMillis, cpuNanos, steadyCpuNanos, peak, live);
+        return new TimedRun(
+                millis, firstRowMillis, steadyMillis, cpuNanos, steadyCpuNanos, peak, live);
     }
 
     private static String abbreviate(String statement) {
