@@ -50,7 +50,9 @@ final class BenchmarkSchema {
         String insert(String readHint) {
             return "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = '"
                     + name
-                    + "') */ (_bucket, _offset, "
+                    + "'"
+                    + BenchmarkSettings.WRITE_OPTIONS
+                    + ") */ (_bucket, _offset, "
                     + String.join(", ", columns)
                     + ") SELECT _bucket, _offset, "
                     + expressions

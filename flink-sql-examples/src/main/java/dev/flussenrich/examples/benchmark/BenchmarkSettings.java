@@ -26,6 +26,15 @@ final class BenchmarkSettings {
     static final double MAX_SPREAD =
             Double.parseDouble(System.getProperty("benchmark.max-spread", "0.25"));
 
+    /**
+     * Options for the enrichment jobs' writes to A, e.g. {@code
+     * -Dbenchmark.write-options=client.writer.batch-timeout=100ms}: appended to their hint.
+     */
+    static final String WRITE_OPTIONS =
+            optionPairs(System.getProperty("benchmark.write-options")).stream()
+                    .map(pair -> ", " + pair)
+                    .collect(java.util.stream.Collectors.joining());
+
     /** Options for fluss-enrich's reads of A, e.g. {@code -Dbenchmark.read-options=k=v}. */
     static final String STITCHED_READ_HINT =
             stitchedReadHint(System.getProperty("benchmark.read-options"));
@@ -58,14 +67,19 @@ final class BenchmarkSettings {
     }
 
     private static String stitchedReadHint(String options) {
-        if (options == null || options.isBlank()) {
-            return "";
-        }
+        List<String> pairs = optionPairs(options);
+        return pairs.isEmpty() ? "" : " /*+ OPTIONS(" + String.join(", ", pairs) + ") */";
+    }
+
+    private static List<String> optionPairs(String options) {
         List<String> pairs = new ArrayList<>();
+        if (options == null || options.isBlank()) {
+            return pairs;
+        }
         for (String pair : options.split(",")) {
             String[] kv = pair.split("=", 2);
             pairs.add("'" + kv[0].trim() + "' = '" + kv[1].trim() + "'");
         }
-        return " /*+ OPTIONS(" + String.join(", ", pairs) + ") */";
+        return pairs;
     }
 }
