@@ -14,9 +14,10 @@ import java.io.Serializable;
  * for their match (base rows for a group's rows, or the other way round): a number of rows and an
  * estimate of their heap in bytes, whichever is reached first.
  *
- * <p>Each unfinished bucket gets an equal share of both, for each table it reads; a bucket over its
- * share fetches no more from that table until half of it is drained. Bytes are what bounds a wide
- * table (a held row takes several times its log size on the heap); rows bound a narrow one.
+ * <p>Each table read gets an equal part of both, shared by the buckets that hold its rows right now
+ * ({@code BufferShares}); a bucket over its share fetches no more from that table until half of it
+ * is drained. Bytes are what bounds a wide table (a held row takes several times its log size on
+ * the heap); rows bound a narrow one.
  *
  * @param maxRows rows held back at most
  * @param maxBytes estimated heap of the rows held back at most
@@ -58,7 +59,7 @@ public record BufferBound(int maxRows, long maxBytes) implements Serializable {
 
     /**
      * Rows of one table one bucket may hold: its share of both bounds, {@code shares} being the
-     * unfinished buckets times the tables read; at least 1.
+     * buckets holding the table's rows times the tables read; at least 1.
      */
     int shareInRows(long shares, long bytesPerRow) {
         long divisor = Math.max(1, shares);
