@@ -100,7 +100,7 @@ public final class FlussEnrichSourceBuilder<T> {
 
     /**
      * How much heap (estimated) the rows one source subtask holds back may take at most, over all
-     * its buckets, while a projection waits for enrichment (default 32 MB). Whichever of this and
+     * its buckets, while a projection waits for enrichment (default 16 MB). Whichever of this and
      * {@link #setMaxBufferedRows} is reached first bounds the buffer.
      */
     public FlussEnrichSourceBuilder<T> setMaxBufferedBytes(long maxBufferedBytes) {

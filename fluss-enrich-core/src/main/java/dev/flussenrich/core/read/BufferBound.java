@@ -30,9 +30,11 @@ public record BufferBound(int maxRows, long maxBytes) implements Serializable {
 
     /**
      * Heap one scanner holds back at most by default: about what Fluss's own reader holds in its
-     * fetch buffer (16 MB of log bytes per fetch, of rows not yet turned into objects), twice.
+     * fetch buffer (16 MB of log bytes per fetch, of rows not yet turned into objects). 32 MB until
+     * the shares went to the buckets holding rows: then one bucket could fill it, and the live heap
+     * of a read of 16 buckets went over reading a copy (performance.md).
      */
-    public static final long DEFAULT_MAX_BYTES = 32L << 20;
+    public static final long DEFAULT_MAX_BYTES = 16L << 20;
 
     public static final BufferBound DEFAULT = new BufferBound(DEFAULT_MAX_ROWS, DEFAULT_MAX_BYTES);
 
