@@ -21,20 +21,21 @@ import java.util.Collection;
  * that hold rows keeps a share above one poll when many buckets are read: a pause (unsubscribing,
  * Fluss has no other) drops what was fetched for the bucket.
  *
- * <p>While a bucket reads a backlog, a companion fetches it only where the base has delivered rows
- * that wait for it: Fluss hands out each table's buckets in its own order, and a companion fetching
- * ahead of the base would hold other buckets' rows than the base delivers. Once the base reaches
- * where the bucket's backlog ended, the companion fetches ahead again, so that a row enriched later
- * reaches the reader as soon as it is written.
+ * <p>While a bucket reads a backlog, a companion starts fetching it only once base rows of it wait
+ * for their match, and then goes on until it holds its share: Fluss hands out each table's buckets
+ * in its own order, and a companion fetching every bucket from the start would hold other buckets'
+ * rows than the base delivers. Once the base reaches where the bucket's backlog ended, the
+ * companion fetches whether or not base rows wait, so that a row enriched later reaches the reader
+ * as soon as it is written.
  */
 @Internal
 final class BufferShares {
 
     /** What a table's subscription of a bucket does next. */
     enum Fetch {
-        /** The bucket holds its share of the table's rows, or nothing asks for them: stop. */
+        /** The bucket holds its share of the table's rows: stop fetching. */
         PAUSE,
-        /** The bucket was paused, half of its share is drained and its rows are asked for. */
+        /** The bucket is not fetched, half of its share is drained, and its rows are wanted. */
         RESUME,
         /** Go on as it is. */
         KEEP;
