@@ -320,8 +320,16 @@ final class BucketStitcher {
      * subscribed (up to its stop offset, for a bounded read): the read catches up rather than
      * tails.
      */
-    boolean readsBacklog() {
+    private boolean readsBacklog() {
         return baseReceivedUpTo < backlogEnd;
+    }
+
+    /**
+     * Whether the companions' rows are needed now: always once the bucket tails; while it reads a
+     * backlog, only when base rows wait for their match (so both tables fetch the same buckets).
+     */
+    boolean wantsCompanions() {
+        return !readsBacklog() || !base.isEmpty();
     }
 
     long baseReceivedUpTo() {

@@ -118,7 +118,7 @@ final class BufferShares {
                 shares.base(),
                 stitcher.baseReceivedUpTo(),
                 true);
-        boolean companionsWanted = !stitcher.readsBacklog() || stitcher.pendingBase() > 0;
+        boolean companionsWanted = stitcher.wantsCompanions();
         for (int g = 0; g < tables.groups(); g++) {
             long position = stitcher.companionReceivedUpTo(g);
             if (position >= 0) { // else: partition not created yet

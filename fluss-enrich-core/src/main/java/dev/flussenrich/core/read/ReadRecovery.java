@@ -72,7 +72,7 @@ final class ReadRecovery {
                         lookahead.highWatermark(companion.path(), bucket),
                         logOffset -> lookahead.sourceOffsetAt(companion, bucket, logOffset));
         stitcher.startCompanionAt(group, start.logOffset(), start.estimated());
-        if (!stitcher.readsBacklog() || stitcher.pendingBase() > 0) {
+        if (stitcher.wantsCompanions()) {
             companion.subscribe(bucket, start.logOffset());
         } // else BufferShares subscribes it once base rows wait for it
     }
