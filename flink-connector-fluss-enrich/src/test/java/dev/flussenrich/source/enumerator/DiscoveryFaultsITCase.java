@@ -17,6 +17,8 @@ import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.metadata.PartitionSpec;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
@@ -38,6 +40,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import static dev.flussenrich.core.internal.FlussCalls.await;
+import static dev.flussenrich.core.internal.FlussCalls.isPartitionGone;
+import static dev.flussenrich.core.internal.FlussCalls.pause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -139,11 +143,44 @@ class DiscoveryFaultsITCase {
         return path;
     }
 
+    /**
+     * Drops a partition and waits until the servers' metadata no longer has it. The drop returns
+     * before the tablet server's metadata cache forgets the partition; a lookup in between still
+     * finds it (and its not yet deleted replica answers), so the discovery would not meet the fault
+     * under test.
+     */
     private void dropPartition(TablePath path, String partition) {
         await(
                 connection
                         .getAdmin()
                         .dropPartition(path, new PartitionSpec(Map.of("dt", partition)), false));
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (freshLookupFinds(path, partition)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(
+                        "Partition " + partition + " still found 30 s after its drop");
+            }
+            pause(50, "the drop of partition " + partition);
+        }
+    }
+
+    /** Whether a new connection (no cached metadata) still finds the offsets of a partition. */
+    private static boolean freshLookupFinds(TablePath path, String partition) {
+        try (Connection fresh =
+                ConnectionFactory.createConnection(SharedFlussCluster.cluster().clientConfig())) {
+            await(
+                    fresh.getAdmin()
+                            .listOffsets(path, partition, List.of(0), new OffsetSpec.EarliestSpec())
+                            .bucketResult(0));
+            return true;
+        } catch (RuntimeException e) {
+            if (isPartitionGone(e)) {
+                return false;
+            }
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private List<BucketSplit> discoverWith(TablePath path, Consumer<BucketDiscovery> afterListing)
