@@ -15,17 +15,17 @@ import org.apache.fluss.row.TimestampNtz;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * The benchmark's table: 50 base columns of mixed types ({@code c0} id, {@code c1} append time in
- * ms, then strings, ints, longs, doubles and timestamps in turn) and 3 enrichment columns computed
- * by a deterministic function of base columns.
+ * The benchmark's table: base columns of mixed types ({@code c0} id, {@code c1} append time in ms,
+ * then strings, ints, longs, doubles and timestamps in turn) and enrichment columns computed by a
+ * deterministic function of base columns; how many of each, the {@link Workload} says (50 and 3 by
+ * default).
  */
 final class BenchmarkSchema {
 
-    static final int BASE_COLUMNS = 50;
-    static final List<String> ENRICHMENT_COLUMNS = List.of("e_label", "e_score", "e_rank");
-    static final String ENRICHMENT_EXPRESSIONS = "UPPER(c2), c5 * 2.0, c3 + 1";
+    static final int BASE_COLUMNS = Workload.CURRENT.baseColumns;
     static final String FETCH_SIZE_KEY = "client.scanner.log.fetch.max-bytes-for-bucket";
     static final String FETCH_SIZE = "4mb";
 
@@ -38,7 +38,7 @@ final class BenchmarkSchema {
         return "INSERT INTO fluss.bench.b SELECT "
                 + baseColumnList()
                 + ", "
-                + ENRICHMENT_EXPRESSIONS
+                + enrichmentExpressions()
                 + " FROM fluss.bench.a "
                 + FLUSS_READ_HINT;
     }
@@ -66,25 +66,54 @@ final class BenchmarkSchema {
     }
 
     /**
-     * The enrichment columns as {@code count} groups: one group {@code enr} with all three, or
-     * three groups {@code enr1..3} with one column each (written by three jobs).
+     * The enrichment columns as {@code count} groups: one group {@code enr} with the workload's
+     * first three columns (or fewer), or {@code count} groups {@code enr1..n} with one column each
+     * (written by {@code count} jobs side by side).
      */
     static List<Group> groups(int count) {
+        List<Workload.Column> columns = Workload.CURRENT.enrichment;
         if (count == 1) {
-            return List.of(
-                    new Group(
-                            "enr",
-                            ENRICHMENT_COLUMNS,
-                            "e_label STRING, e_score DOUBLE, e_rank INT",
-                            ENRICHMENT_EXPRESSIONS));
+            List<Workload.Column> first = columns.subList(0, Math.min(3, columns.size()));
+            return List.of(group("enr", first));
         }
-        if (count == 3) {
-            return List.of(
-                    new Group("enr1", List.of("e_label"), "e_label STRING", "UPPER(c2)"),
-                    new Group("enr2", List.of("e_score"), "e_score DOUBLE", "c5 * 2.0"),
-                    new Group("enr3", List.of("e_rank"), "e_rank INT", "c3 + 1"));
+        if (count < 1 || count > columns.size()) {
+            throw new IllegalArgumentException(
+                    "benchmark.groups must be 1 to "
+                            + columns.size()
+                            + " for the "
+                            + Workload.CURRENT.name().toLowerCase(java.util.Locale.ROOT)
+                            + " workload, got "
+                            + count);
         }
-        throw new IllegalArgumentException("benchmark.groups must be 1 or 3, got " + count);
+        List<Group> groups = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            groups.add(group("enr" + (i + 1), List.of(columns.get(i))));
+        }
+        return groups;
+    }
+
+    private static Group group(String name, List<Workload.Column> columns) {
+        return new Group(
+                name,
+                columns.stream().map(Workload.Column::name).toList(),
+                columns.stream()
+                        .map(c -> c.name() + " " + c.type())
+                        .collect(Collectors.joining(", ")),
+                columns.stream()
+                        .map(Workload.Column::expression)
+                        .collect(Collectors.joining(", ")));
+    }
+
+    /** The enrichment columns of all groups, in order. */
+    static List<String> enrichmentColumns() {
+        return BenchmarkSettings.GROUPS.stream().flatMap(g -> g.columns().stream()).toList();
+    }
+
+    /** The expressions of all enrichment columns, in their order: the copy job's SELECT tail. */
+    static String enrichmentExpressions() {
+        return BenchmarkSettings.GROUPS.stream()
+                .map(Group::expressions)
+                .collect(Collectors.joining(", "));
     }
 
     private static final String[] TYPES = {"STRING", "INT", "BIGINT", "DOUBLE", "TIMESTAMP(3)"};
@@ -103,7 +132,7 @@ final class BenchmarkSchema {
     }
 
     String enrichmentColumnsDdl() {
-        return "e_label STRING, e_score DOUBLE, e_rank INT";
+        return BenchmarkSettings.GROUPS.stream().map(Group::ddl).collect(Collectors.joining(", "));
     }
 
     String allColumnsDdl() {
@@ -119,7 +148,7 @@ final class BenchmarkSchema {
     }
 
     String allColumnList() {
-        return baseColumnList() + ", " + String.join(", ", ENRICHMENT_COLUMNS);
+        return baseColumnList() + ", " + String.join(", ", enrichmentColumns());
     }
 
     /** Appends base rows with ids {@code from..to-1} and waits for them. */

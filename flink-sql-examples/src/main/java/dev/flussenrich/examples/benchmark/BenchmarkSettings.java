@@ -39,7 +39,7 @@ final class BenchmarkSettings {
     static final String STITCHED_READ_HINT =
             stitchedReadHint(System.getProperty("benchmark.read-options"));
 
-    /** The enrichment columns as 1 group (one job) or 3 groups (three jobs). */
+    /** The enrichment columns as 1 group (one job) or n one-column groups (n jobs). */
     static final List<BenchmarkSchema.Group> GROUPS =
             BenchmarkSchema.groups(Integer.getInteger("benchmark.groups", 1));
 

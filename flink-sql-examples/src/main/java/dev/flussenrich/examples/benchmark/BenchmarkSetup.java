@@ -46,6 +46,7 @@ final class BenchmarkSetup implements AutoCloseable {
         this.sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         sql.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
         sql.createTemporarySystemFunction("tick", RowCounter.class);
+        sql.createTemporarySystemFunction("embed", Embedding.class);
         registerCatalogsAndSinks();
         this.disk = new DiskUsage(fluss.dataDir(), connection.getAdmin());
     }
@@ -96,7 +97,9 @@ final class BenchmarkSetup implements AutoCloseable {
 
     /** Appends all base rows to A and returns A's bytes on disk. */
     long loadBaseRows() throws Exception {
-        System.out.printf("Loading %,d base rows of %d columns into A ...%n", rows, 50);
+        System.out.printf(
+                "Loading %,d base rows of %d columns into A ...%n",
+                rows, BenchmarkSchema.BASE_COLUMNS);
         schema.appendBaseRows(connection, table("a"), 0, rows);
         return disk.logBytes(table("a"));
     }

@@ -100,6 +100,7 @@ final class VisibilityLatency {
                 "CREATE CATALOG fluss WITH ('type' = 'fluss', 'bootstrap.servers' = '"
                         + servers
                         + "')");
+        tEnv.createTemporarySystemFunction("embed", Embedding.class);
         return tEnv;
     }
 
@@ -123,12 +124,8 @@ final class VisibilityLatency {
         Connection connection = setup.connection();
         EnrichedTable table = new EnrichedTables(connection.getAdmin()).load(table("a"));
         List<Double> latencies = new ArrayList<>();
-        List<String> columns =
-                List.of(
-                        "c1",
-                        BenchmarkSchema.ENRICHMENT_COLUMNS.get(0),
-                        BenchmarkSchema.ENRICHMENT_COLUMNS.get(1),
-                        BenchmarkSchema.ENRICHMENT_COLUMNS.get(2));
+        List<String> columns = new ArrayList<>(List.of("c1"));
+        columns.addAll(BenchmarkSchema.enrichmentColumns());
         // A reader as fluss-enrich's sources connect: with the connector's client defaults.
         try (Connection readerConnection =
                         FlussConnectionConfig.of(setup.fluss().bootstrapServers(), Map.of())
@@ -172,7 +169,7 @@ final class VisibilityLatency {
                                 "INSERT INTO fluss.bench.b SELECT "
                                         + setup.schema().baseColumnList()
                                         + ", "
-                                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                                        + BenchmarkSchema.enrichmentExpressions()
                                         + " FROM fluss.bench.a /*+ OPTIONS('scan.startup.mode' ="
                                         + " 'latest', '"
                                         + BenchmarkSchema.FETCH_SIZE_KEY
@@ -182,7 +179,7 @@ final class VisibilityLatency {
                                         + fetchWaitOption
                                         + ") */");
         List<Double> latencies = new ArrayList<>();
-        List<String> columns = List.of("c1", BenchmarkSchema.ENRICHMENT_COLUMNS.get(0));
+        List<String> columns = List.of("c1", BenchmarkSchema.enrichmentColumns().get(0));
         try (Connection readerConnection = ConnectionFactory.createConnection(readerConf);
                 Table b = readerConnection.getTable(table("b"));
                 LogScanner reader = b.newScan().project(columns).createLogScanner()) {

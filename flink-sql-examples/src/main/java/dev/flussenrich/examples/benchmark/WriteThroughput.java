@@ -54,7 +54,7 @@ final class WriteThroughput {
         timer.runUntilAllRowsHandled(
                 progress.rowsIn(table("ideal")),
                 "INSERT INTO fluss.bench.ideal SELECT "
-                        + BenchmarkSchema.ENRICHMENT_EXPRESSIONS
+                        + BenchmarkSchema.enrichmentExpressions()
                         + " FROM fluss.bench.a "
                         + BenchmarkSchema.FLUSS_READ_HINT);
         setup.report()
