@@ -9,9 +9,11 @@ import org.apache.fluss.flink.utils.FlussRowToFlinkRowConverter;
 import org.apache.fluss.memory.MemorySegment;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.Decimal;
+import org.apache.fluss.row.InternalArray;
 import org.apache.fluss.row.InternalRow;
 import org.apache.fluss.row.TimestampLtz;
 import org.apache.fluss.row.TimestampNtz;
+import org.apache.fluss.types.ArrayType;
 import org.apache.fluss.types.DataType;
 import org.apache.fluss.types.DecimalType;
 import org.apache.fluss.types.LocalZonedTimestampType;
@@ -24,18 +26,23 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.binary.BinaryArrayData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.writer.BinaryRowWriter;
 import org.apache.flink.table.data.writer.BinaryWriter;
+import org.apache.flink.table.runtime.typeutils.ArrayDataSerializer;
 import org.apache.flink.table.runtime.typeutils.InternalSerializers;
 import org.apache.flink.table.types.logical.LogicalType;
+
+import java.util.function.Function;
 
 /**
  * Writes the fields of a Fluss row into a Flink {@code BinaryRowData}: each value is read once and
  * written once, primitives without boxing. A binary row is what Flink copies fastest between
  * chained operators (one memory copy instead of a copy per field), so the source converts each
  * value once, where a {@code GenericRowData} would be converted and then copied field by field.
- * Nested types (ARRAY, MAP, ROW) go through Fluss's own converter.
+ * Arrays of primitives without null elements are copied in bulk ({@link PrimitiveArrayWriting});
+ * other nested values (MAP, ROW, other arrays) go through Fluss's own converter.
  */
 @Internal
 final class BinaryRowWriting {
@@ -181,13 +188,42 @@ final class BinaryRowWriting {
                                     ts.getEpochMillisecond(), ts.getNanoOfMillisecond()),
                             ltzPrecision);
                 };
+            case ARRAY:
+                Function<InternalArray, BinaryArrayData> bulk =
+                        PrimitiveArrayWriting.forElement(((ArrayType) fluss).getElementType());
+                if (bulk != null) {
+                    return primitiveArrayWriter(bulk, flink);
+                }
+                return nestedWriter(flink);
             default:
-                @SuppressWarnings("unchecked")
-                TypeSerializer<Object> serializer =
-                        (TypeSerializer<Object>) InternalSerializers.create(flink);
-                return (from, pos, to, toPos, nested) ->
-                        BinaryWriter.write(to, toPos, nested.field(pos), flink, serializer);
+                return nestedWriter(flink);
         }
+    }
+
+    /** A nested value through Fluss's converter, then Flink's serializer of its type. */
+    private static FieldWriter nestedWriter(LogicalType flink) {
+        @SuppressWarnings("unchecked")
+        TypeSerializer<Object> serializer =
+                (TypeSerializer<Object>) InternalSerializers.create(flink);
+        return (from, pos, to, toPos, nested) ->
+                BinaryWriter.write(to, toPos, nested.field(pos), flink, serializer);
+    }
+
+    /** An array of primitives in one bulk copy, unless an element is null. */
+    private static FieldWriter primitiveArrayWriter(
+            Function<InternalArray, BinaryArrayData> bulk, LogicalType flink) {
+        ArrayDataSerializer serializer =
+                new ArrayDataSerializer(
+                        ((org.apache.flink.table.types.logical.ArrayType) flink).getElementType());
+        FieldWriter withNulls = nestedWriter(flink);
+        return (from, pos, to, toPos, nested) -> {
+            InternalArray array = from.getArray(pos);
+            if (PrimitiveArrayWriting.hasNullElement(array)) {
+                withNulls.write(from, pos, to, toPos, nested);
+            } else {
+                to.writeArray(toPos, bulk.apply(array), serializer);
+            }
+        };
     }
 
     /**

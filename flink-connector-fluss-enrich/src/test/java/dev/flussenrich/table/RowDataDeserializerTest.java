@@ -18,11 +18,13 @@ import org.apache.fluss.row.TimestampLtz;
 import org.apache.fluss.row.TimestampNtz;
 
 import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -36,7 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The SQL source's rows are binary rows with the same values Fluss's own converter gives, for every
- * type (nulls and nested types included), followed by the identity metadata.
+ * type (nulls and nested types included; arrays of primitives, copied in bulk, with and without
+ * null elements), followed by the identity metadata.
  */
 class RowDataDeserializerTest {
 
@@ -59,7 +62,11 @@ class RowDataDeserializerTest {
                     DataTypes.FIELD("ts3", DataTypes.TIMESTAMP(3)),
                     DataTypes.FIELD("ts9", DataTypes.TIMESTAMP(9)),
                     DataTypes.FIELD("ltz6", DataTypes.TIMESTAMP_LTZ(6)),
-                    DataTypes.FIELD("arr", DataTypes.ARRAY(DataTypes.INT())));
+                    DataTypes.FIELD("arr", DataTypes.ARRAY(DataTypes.INT())),
+                    DataTypes.FIELD("vec", DataTypes.ARRAY(DataTypes.FLOAT())),
+                    DataTypes.FIELD("flags", DataTypes.ARRAY(DataTypes.BOOLEAN())),
+                    DataTypes.FIELD("gaps", DataTypes.ARRAY(DataTypes.BIGINT())),
+                    DataTypes.FIELD("words", DataTypes.ARRAY(DataTypes.STRING())));
 
     private static final List<IdentityMetadata> METADATA =
             List.of(
@@ -90,7 +97,11 @@ class RowDataDeserializerTest {
                         TimestampNtz.fromMillis(1_767_225_600_123L),
                         TimestampNtz.fromMillis(1_767_225_600_123L, 456_789),
                         TimestampLtz.fromEpochMillis(1_767_225_600_123L, 456_000),
-                        new GenericArray(new int[] {1, 2, 3}));
+                        new GenericArray(new int[] {1, 2, 3}),
+                        new GenericArray(new float[] {0.5f, -1.25f, 3e-7f}),
+                        new GenericArray(new boolean[] {true, false}),
+                        new GenericArray(new Object[] {1L, null, 3L}),
+                        new GenericArray(new Object[] {BinaryString.fromString("a"), null}));
         GenericRow nulls = new GenericRow(values.getFieldCount());
 
         for (GenericRow row : List.of(values, nulls)) {
@@ -160,17 +171,25 @@ class RowDataDeserializerTest {
         for (int i = 0; i < type.getFieldCount(); i++) {
             LogicalType fieldType = type.getTypeAt(i);
             Object value = RowData.createFieldGetter(fieldType, i).getFieldOrNull(comparable);
-            fields.add(
-                    value instanceof byte[] bytes
-                            ? java.util.Arrays.toString(bytes)
-                            : stringOf(value));
+            fields.add(comparableOf(value, fieldType));
         }
         return fields;
     }
 
-    private static Object stringOf(Object value) {
-        return value instanceof org.apache.flink.table.data.ArrayData array
-                ? java.util.Arrays.toString(array.toIntArray())
-                : value;
+    /** Bytes and arrays as lists of their values (nulls kept), other values as they are. */
+    private static Object comparableOf(Object value, LogicalType type) {
+        if (value instanceof byte[] bytes) {
+            return java.util.Arrays.toString(bytes);
+        }
+        if (value instanceof org.apache.flink.table.data.ArrayData array) {
+            LogicalType elementType = ((ArrayType) type).getElementType();
+            ArrayData.ElementGetter getter = ArrayData.createElementGetter(elementType);
+            List<Object> elements = new ArrayList<>();
+            for (int i = 0; i < array.size(); i++) {
+                elements.add(getter.getElementOrNull(array, i));
+            }
+            return elements;
+        }
+        return value;
     }
 }
