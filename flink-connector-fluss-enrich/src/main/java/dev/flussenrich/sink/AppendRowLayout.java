@@ -6,7 +6,6 @@
 package dev.flussenrich.sink;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.types.logical.RowType;
 
 import java.io.Serializable;
 import java.util.List;
@@ -16,14 +15,10 @@ import java.util.List;
  * columns, identity metadata) must be NULL.
  *
  * @param basePositions positions of the base columns, in base table order
- * @param baseType the base columns' type
  * @param mustBeNullPositions positions of group columns and identity metadata
  * @param mustBeNullNames their column names, for error messages
  */
 @Internal
 public record AppendRowLayout(
-        int[] basePositions,
-        RowType baseType,
-        int[] mustBeNullPositions,
-        List<String> mustBeNullNames)
+        int[] basePositions, int[] mustBeNullPositions, List<String> mustBeNullNames)
         implements Serializable {}

@@ -11,7 +11,7 @@ import dev.flussenrich.core.write.TableAppender;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.getter.PartitionGetter;
-import org.apache.fluss.flink.utils.FlinkRowToFlussRowConverter;
+import org.apache.fluss.flink.row.FlinkAsFlussRow;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
@@ -38,7 +38,10 @@ final class AppendSinkWriter implements SinkWriter<RowData> {
     private final Connection connection;
     private final TableAppender appender;
     private final ProjectedRowData baseColumns;
-    private final FlinkRowToFlussRowConverter converter;
+
+    /** A view of the Flink row: Fluss's writer serializes it inside the append call. */
+    private final FlinkAsFlussRow converter = new FlinkAsFlussRow();
+
     private final PartitionGetter partitionGetter; // null for a table without partitions
     private final Counter rowsSent;
 
@@ -55,7 +58,6 @@ final class AppendSinkWriter implements SinkWriter<RowData> {
         this.appender = new TableAppender(connection, table, "Writing to table '" + table + "'");
         appender.onFailure(() -> AppendFailures.surface(taskThread, appender::rethrowFailure));
         this.baseColumns = ProjectedRowData.from(layout.basePositions());
-        this.converter = FlinkRowToFlussRowConverter.create(layout.baseType());
         TableInfo info = appender.tableInfo();
         this.partitionGetter =
                 info.isPartitioned()
@@ -84,7 +86,7 @@ final class AppendSinkWriter implements SinkWriter<RowData> {
                                 table, layout.mustBeNullNames().get(i)));
             }
         }
-        InternalRow flussRow = converter.toInternalRow(baseColumns.replaceRow(row));
+        InternalRow flussRow = converter.replace(baseColumns.replaceRow(row));
         String partition = null;
         if (partitionGetter != null) {
             partition = partitionGetter.getPartition(flussRow);

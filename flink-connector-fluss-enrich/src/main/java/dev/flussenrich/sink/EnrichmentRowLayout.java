@@ -6,7 +6,6 @@
 package dev.flussenrich.sink;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.types.logical.RowType;
 
 import java.io.Serializable;
 
@@ -17,13 +16,8 @@ import java.io.Serializable;
  * @param bucketPosition position of the bucket
  * @param offsetPosition position of the base offset
  * @param valuePositions positions of the group columns, in group order
- * @param valueType the group columns' type, in group order
  */
 @Internal
 public record EnrichmentRowLayout(
-        int partitionPosition,
-        int bucketPosition,
-        int offsetPosition,
-        int[] valuePositions,
-        RowType valueType)
+        int partitionPosition, int bucketPosition, int offsetPosition, int[] valuePositions)
         implements Serializable {}

@@ -7,7 +7,7 @@ package dev.flussenrich.sink;
 
 import dev.flussenrich.core.EnrichedBucket;
 
-import org.apache.fluss.flink.utils.FlinkRowToFlussRowConverter;
+import org.apache.fluss.flink.row.FlinkAsFlussRow;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
 
@@ -26,7 +26,12 @@ public final class RowDataEnrichmentSerializer implements EnrichmentSerializer<R
     private final String group;
     private final EnrichmentRowLayout layout;
     private transient ProjectedRowData values;
-    private transient FlinkRowToFlussRowConverter converter;
+
+    /**
+     * A view, not a copy: the companion row takes its values, and Fluss's writer serializes that
+     * row inside the append call (as Fluss's own sink relies on).
+     */
+    private transient FlinkAsFlussRow converter;
 
     public RowDataEnrichmentSerializer(TablePath table, String group, EnrichmentRowLayout layout) {
         this.table = table;
@@ -37,7 +42,7 @@ public final class RowDataEnrichmentSerializer implements EnrichmentSerializer<R
     @Override
     public void open() {
         values = ProjectedRowData.from(layout.valuePositions());
-        converter = FlinkRowToFlussRowConverter.create(layout.valueType());
+        converter = new FlinkAsFlussRow();
     }
 
     @Override
@@ -74,6 +79,6 @@ public final class RowDataEnrichmentSerializer implements EnrichmentSerializer<R
         if (converter == null) {
             open();
         }
-        return converter.toInternalRow(values.replaceRow(row));
+        return converter.replace(values.replaceRow(row));
     }
 }

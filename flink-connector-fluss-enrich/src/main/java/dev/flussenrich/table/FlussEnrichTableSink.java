@@ -15,7 +15,6 @@ import dev.flussenrich.sink.EnrichmentSink;
 import dev.flussenrich.sink.RowDataEnrichmentSerializer;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
@@ -23,7 +22,6 @@ import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.RowType;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,14 +92,11 @@ public final class FlussEnrichTableSink
         targets.ifPresent(names -> TargetColumns.validateBaseWrite(table, names));
         List<String> physical = DataType.getFieldNames(physicalType);
         List<Integer> basePositions = new ArrayList<>();
-        List<DataTypes.Field> baseFields = new ArrayList<>();
         List<Integer> nullPositions = new ArrayList<>();
         List<String> nullNames = new ArrayList<>();
-        List<DataType> types = DataType.getFieldDataTypes(physicalType);
         for (int i = 0; i < physical.size(); i++) {
             if (table.groups().groupOf(physical.get(i)).isEmpty()) {
                 basePositions.add(i);
-                baseFields.add(DataTypes.FIELD(physical.get(i), types.get(i)));
             } else {
                 nullPositions.add(i);
                 nullNames.add(physical.get(i));
@@ -116,7 +111,6 @@ public final class FlussEnrichTableSink
                 table.path(),
                 new AppendRowLayout(
                         basePositions.stream().mapToInt(Integer::intValue).toArray(),
-                        (RowType) DataTypes.ROW(baseFields).getLogicalType(),
                         nullPositions.stream().mapToInt(Integer::intValue).toArray(),
                         nullNames));
     }
@@ -124,21 +118,17 @@ public final class FlussEnrichTableSink
     private EnrichmentSink<RowData> enrichmentSink(Optional<List<String>> targets) {
         TargetColumns.validateEnrichmentWrite(table, group, targets.orElse(null));
         List<String> physical = DataType.getFieldNames(physicalType);
-        List<DataType> types = DataType.getFieldDataTypes(physicalType);
         List<String> groupColumns = table.groups().columnsOf(group);
         int[] valuePositions = new int[groupColumns.size()];
-        List<DataTypes.Field> valueFields = new ArrayList<>();
         for (int i = 0; i < groupColumns.size(); i++) {
             valuePositions[i] = physical.indexOf(groupColumns.get(i));
-            valueFields.add(DataTypes.FIELD(groupColumns.get(i), types.get(valuePositions[i])));
         }
         EnrichmentRowLayout layout =
                 new EnrichmentRowLayout(
                         metadataPosition(IdentityMetadata.PARTITION),
                         metadataPosition(IdentityMetadata.BUCKET),
                         metadataPosition(IdentityMetadata.OFFSET),
-                        valuePositions,
-                        (RowType) DataTypes.ROW(valueFields).getLogicalType());
+                        valuePositions);
         return EnrichmentSink.of(
                 connection,
                 table.path(),
