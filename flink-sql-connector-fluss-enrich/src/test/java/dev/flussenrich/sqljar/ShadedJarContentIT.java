@@ -271,7 +271,7 @@ class ShadedJarContentIT {
         assertThat(reached)
                 .contains(
                         "org/apache/fluss/flink/utils/FlinkConversions",
-                        "org/apache/fluss/flink/utils/FlinkRowToFlussRowConverter");
+                        "org/apache/fluss/flink/row/FlinkAsFlussRow");
         List<String> failed = new ArrayList<>();
         try (URLClassLoader loader = isolatedLoader()) {
             for (String name : reached) {
