@@ -7,12 +7,15 @@ package dev.flussenrich.examples.soak;
 
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.checkpoint.CheckpointFailureReason;
 import org.apache.flink.util.ExceptionUtils;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +27,18 @@ import java.util.concurrent.TimeUnit;
 final class EnrichmentJobs {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(90);
+
+    /**
+     * Why Flink refuses or aborts a savepoint of a job that is restarting after another fault: the
+     * job keeps running (it is not stopped), so the stop is simply asked again.
+     */
+    private static final Set<CheckpointFailureReason> FAILOVER_REASONS =
+            EnumSet.of(
+                    CheckpointFailureReason.NOT_ALL_REQUIRED_TASKS_RUNNING,
+                    CheckpointFailureReason.CHECKPOINT_COORDINATOR_SUSPEND,
+                    CheckpointFailureReason.JOB_FAILOVER_REGION,
+                    CheckpointFailureReason.TASK_FAILURE,
+                    CheckpointFailureReason.CHECKPOINT_DECLINED_TASK_NOT_READY);
 
     private final SoakFlink flink;
     private final Path savepoints;
@@ -73,8 +88,10 @@ final class EnrichmentJobs {
     }
 
     /**
-     * Stop-with-savepoint needs every task running: a task that is restarting after another fault
-     * refuses it, and the stop is asked again until the deadline.
+     * Stop-with-savepoint needs every task running: a job that is restarting after another fault
+     * refuses it, or aborts it when the restart begins while the savepoint is under way (its
+     * checkpoint coordinator suspends). Either way the job goes on running, and the stop is asked
+     * again until the deadline.
      */
     private String stopWithSavepoint(JobClient job) throws Exception {
         long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
@@ -84,15 +101,21 @@ final class EnrichmentJobs {
                                 false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
                         .get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             } catch (ExecutionException e) {
-                boolean notAllRunning =
-                        ExceptionUtils.findThrowableWithMessage(
-                                        e, "Not all required tasks are currently running")
-                                .isPresent();
-                if (!notAllRunning || System.nanoTime() > deadline) {
+                if (!causedByFailover(e) || System.nanoTime() > deadline) {
                     throw e;
                 }
                 Thread.sleep(200);
             }
         }
+    }
+
+    /** By message, not type: a cause that crossed the RPC boundary is a serialized throwable. */
+    static boolean causedByFailover(Throwable failure) {
+        for (CheckpointFailureReason reason : FAILOVER_REASONS) {
+            if (ExceptionUtils.findThrowableWithMessage(failure, reason.message()).isPresent()) {
+                return true;
+            }
+        }
+        return false;
     }
 }
