@@ -26,8 +26,9 @@ import static dev.flussenrich.core.internal.FlussCalls.await;
  * <p>Fluss 0.9.1's coordinator can miss a table creation: registering the schema creates the
  * table's ZooKeeper node empty, the registration is written into it a moment later, and the
  * coordinator's ZooKeeper cache fires a creation only for a change of an empty node. When the cache
- * reads the node late (a busy coordinator) no creation event fires, and the table never gets a
- * bucket leader. Such a table is still empty, so it is dropped and created again.
+ * reads the node late (a busy coordinator) it reports the node as created with its data, which the
+ * coordinator ignores, and the table never gets a bucket leader (fixed upstream after 0.9.1,
+ * apache/fluss#2710). Such a table is still empty, so it is dropped and created again.
  */
 @Internal
 public final class TableCreation {
@@ -39,6 +40,7 @@ public final class TableCreation {
 
     private final Admin admin;
     private final BucketLeaders leaders;
+    private final CoordinatorTables coordinator;
     private final BiConsumer<TablePath, TableDescriptor> createStep;
     private final Duration servedWait;
 
@@ -54,6 +56,7 @@ public final class TableCreation {
             Admin admin, BiConsumer<TablePath, TableDescriptor> createStep, Duration servedWait) {
         this.admin = admin;
         this.leaders = new BucketLeaders(admin);
+        this.coordinator = new CoordinatorTables(admin);
         this.createStep = createStep;
         this.servedWait = servedWait;
     }
@@ -83,11 +86,15 @@ public final class TableCreation {
     }
 
     /**
-     * A partitioned table has no buckets before its first partition, and there is no safe probe:
-     * creating a partition of a table the coordinator missed breaks the coordinator for every later
-     * table (its leader-notification batch is left half built). Such tables are not checked.
+     * A partitioned table has no buckets before its first partition, so the coordinator is asked
+     * whether it knows the table. This must be settled before any partition is created: a partition
+     * of a table the coordinator missed breaks the coordinator for every later table (its
+     * leader-notification batch is left half built, "The NotifyLeaderAndIsr batch request ... is
+     * not empty while creating a new one"), until it restarts.
      */
     private boolean isServed(TableInfo table) {
-        return table.isPartitioned() || leaders.awaitServed(table, null, servedWait);
+        return table.isPartitioned()
+                ? coordinator.awaitKnown(table, servedWait)
+                : leaders.awaitServed(table, null, servedWait);
     }
 }

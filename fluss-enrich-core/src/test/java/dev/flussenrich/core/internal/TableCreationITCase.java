@@ -28,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A table the Fluss coordinator missed (played by {@link MissedTables}) is dropped and created
- * again; one it misses every time fails with a clear error and is not left behind. (Never create a
- * partition of a missed table here: that breaks the shared cluster's coordinator for good.)
+ * again, a partitioned one too; one it misses every time fails with a clear error and is not left
+ * behind. (Never create a partition of a missed table here: that breaks the shared cluster's
+ * coordinator for good.)
  */
 @ExtendWith(SharedFlussCluster.class)
 class TableCreationITCase {
@@ -49,6 +50,22 @@ class TableCreationITCase {
         assertThat(registeredIds).hasSize(2);
         assertThat(created.getTableId()).isEqualTo(registeredIds.get(1));
         assertThat(new BucketLeaders(admin).awaitServed(created, null, Duration.ZERO)).isTrue();
+    }
+
+    @Test
+    void aPartitionedTableTheCoordinatorMissedIsCreatedAgainBeforeItsFirstPartition() {
+        TablePath path = SharedFlussCluster.newTablePath("missed_partitioned");
+        TableInfo created =
+                new TableCreation(admin, missedFirstTime(), WAIT)
+                        .create(path, TestTables.partitionedByDay(2));
+
+        // Checked before any partition exists: a partition of the missed table would have broken
+        // the coordinator.
+        assertThat(registeredIds).hasSize(2);
+        assertThat(created.getTableId()).isEqualTo(registeredIds.get(1));
+        new PartitionCreator(admin, created).ensure("2026-12-03");
+        assertThat(new BucketLeaders(admin).awaitServed(created, "2026-12-03", Duration.ZERO))
+                .isTrue();
     }
 
     @Test

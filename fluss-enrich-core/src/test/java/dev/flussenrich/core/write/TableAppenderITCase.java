@@ -6,6 +6,7 @@
 package dev.flussenrich.core.write;
 
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.internal.TableCreation;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
@@ -43,7 +44,7 @@ class TableAppenderITCase {
     void aFlushFailsWhenAPartitionWithUnsentRowsWasDropped() throws Exception {
         TablePath path = SharedFlussCluster.newTablePath("appender_dropped");
         Connection admin = SharedFlussCluster.connection();
-        await(admin.getAdmin().createTable(path, TestTables.partitionedByDay(1), false));
+        new TableCreation(admin.getAdmin()).create(path, TestTables.partitionedByDay(1));
         // Rows wait in the writer until a flush: the drop comes before they are sent.
         Configuration lingering = SharedFlussCluster.cluster().clientConfig();
         lingering.set(ConfigOptions.CLIENT_WRITER_BATCH_TIMEOUT, Duration.ofMinutes(5));
