@@ -52,6 +52,12 @@ public final class EnrichmentBenchmark {
             new ScannerReads(setup).measure(timer, BenchmarkSettings.REPETITIONS);
             return;
         }
+        if (Boolean.getBoolean("benchmark.visibility-only")) {
+            setup.enrichAndCopyOnce(timer);
+            new VisibilityLatency(setup).measure();
+            setup.report().print(System.out, setup.rows());
+            return;
+        }
         if (Boolean.getBoolean("benchmark.reads-only")) {
             setup.enrichAndCopyOnce(timer);
             PeakHeap.reportReads(setup.report(), new ReadThroughput(setup, timer).measure());

@@ -53,9 +53,11 @@ final class VisibilityLatency {
     }
 
     void measure() throws Exception {
-        List<Double> appendToBaseCommit = new ArrayList<>();
-        double[] enrichLatency = percentiles(withEnrichmentJob(appendToBaseCommit));
-        double[] appendHop = percentiles(appendToBaseCommit);
+        Hops hops = new Hops();
+        double[] enrichLatency = percentiles(withEnrichmentJob(hops));
+        double[] appendHop = percentiles(hops.appendToBaseCommit);
+        double[] enrichHop = percentiles(hops.baseCommitToComplete);
+        double[] readHop = percentiles(hops.completeToRead);
         double[] copyLatency = percentiles(withCopyJob(null));
         double[] tunedCopyLatency =
                 percentiles(withCopyJob(FlussConnectionConfig.DEFAULT_FETCH_WAIT_MAX_TIME));
@@ -84,7 +86,25 @@ final class VisibilityLatency {
         report.absolute("fluss-enrich visibility p99 ms (target < 500)", enrichLatency[1]);
         report.absolute("  of which append to base commit, p50 ms", appendHop[0]);
         report.absolute("  of which append to base commit, p99 ms", appendHop[1]);
+        report.absolute("  base commit to last companion commit, p50 ms", enrichHop[0]);
+        report.absolute("  base commit to last companion commit, p99 ms", enrichHop[1]);
+        report.absolute("  last companion commit to stitched read, p50 ms", readHop[0]);
+        report.absolute("  last companion commit to stitched read, p99 ms", readHop[1]);
     }
+
+    /**
+     * Each row's time per hop (ms): the producer's append until the base commit; the base commit
+     * until the last group's companion commit (the enrichment job: its fetch, the function, its
+     * writer); that commit until the stitched reader emits the row (the reader's fetches).
+     */
+    private static final class Hops {
+        final List<Double> appendToBaseCommit = new ArrayList<>();
+        final List<Double> baseCommitToComplete = new ArrayList<>();
+        final List<Double> completeToRead = new ArrayList<>();
+    }
+
+    /** A row the stitched reader emitted: where, its base commit and when it was read. */
+    private record Read(int bucket, long offset, long baseCommit, long readAt) {}
 
     /** A streaming SQL environment of its own, checkpointing every second, with both catalogs. */
     private TableEnvironment streamingSql() {
@@ -92,6 +112,10 @@ final class VisibilityLatency {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         tEnv.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
         tEnv.getConfig().set("execution.checkpointing.interval", "1 s");
+        String bufferTimeout = System.getProperty("benchmark.buffer-timeout");
+        if (bufferTimeout != null) {
+            tEnv.getConfig().set("execution.buffer-timeout.interval", bufferTimeout);
+        }
         tEnv.executeSql(
                 "CREATE CATALOG enrich WITH ('type' = 'fluss-enrich', 'bootstrap.servers' = '"
                         + servers
@@ -108,7 +132,7 @@ final class VisibilityLatency {
      * The latencies (ms) with the fluss-enrich enrichment job and a stitched reader; adds to {@code
      * appendToBaseCommit} each row's time from its append to its base row's commit.
      */
-    private List<Double> withEnrichmentJob(List<Double> appendToBaseCommit) throws Exception {
+    private List<Double> withEnrichmentJob(Hops hops) throws Exception {
         TableEnvironment tEnv = streamingSql();
         List<TableResult> jobs = new ArrayList<>();
         for (BenchmarkSchema.Group group : GROUPS) {
@@ -130,24 +154,51 @@ final class VisibilityLatency {
         try (Connection readerConnection =
                         FlussConnectionConfig.of(setup.fluss().bootstrapServers(), Map.of())
                                 .connect();
-                StitchedScanner reader = new StitchedScanner(readerConnection, table, columns)) {
+                StitchedScanner reader = new StitchedScanner(readerConnection, table, columns);
+                CompanionCommits companions = new CompanionCommits(connection, table, BUCKETS)) {
             reader.subscribeAll(StartPosition.latest(), false);
             Thread producer = appender.start();
+            List<Read> reads = new ArrayList<>();
             long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             while (latencies.size() < LATENCY_ROWS && System.nanoTime() < deadline) {
                 for (StitchedRecord record : reader.poll(Duration.ofMillis(50))) {
+                    long readAt = System.currentTimeMillis();
                     long appended = record.row().getLong(0);
-                    latencies.add((double) (System.currentTimeMillis() - appended));
-                    appendToBaseCommit.add((double) (record.timestamp() - appended));
+                    latencies.add((double) (readAt - appended));
+                    hops.appendToBaseCommit.add((double) (record.timestamp() - appended));
+                    reads.add(
+                            new Read(
+                                    record.bucket().bucket(),
+                                    record.offset(),
+                                    record.timestamp(),
+                                    readAt));
                 }
+                companions.poll(Duration.ZERO);
             }
             producer.join();
+            splitIntoHops(reads, companions, hops);
         } finally {
             for (TableResult job : jobs) {
                 job.getJobClient().orElseThrow().cancel().get();
             }
         }
         return latencies;
+    }
+
+    /** The companion commits of rows read before them may still be on their way: reads them. */
+    private static void splitIntoHops(List<Read> reads, CompanionCommits companions, Hops hops) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        for (Read read : reads) {
+            Long complete = companions.completedAt(read.bucket(), read.offset());
+            while (complete == null && System.nanoTime() < deadline) {
+                companions.poll(Duration.ofMillis(50));
+                complete = companions.completedAt(read.bucket(), read.offset());
+            }
+            if (complete != null) {
+                hops.baseCommitToComplete.add((double) (complete - read.baseCommit()));
+                hops.completeToRead.add((double) (read.readAt() - complete));
+            }
+        }
     }
 
     /**
