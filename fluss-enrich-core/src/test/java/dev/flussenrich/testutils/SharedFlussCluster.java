@@ -12,11 +12,8 @@ import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.DatabaseDescriptor;
-import org.apache.fluss.metadata.Schema;
-import org.apache.fluss.metadata.TableDescriptor;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
-import org.apache.fluss.types.DataTypes;
 
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -51,6 +48,7 @@ public final class SharedFlussCluster implements BeforeAllCallback {
     private static final class Resources implements ExtensionContext.Store.CloseableResource {
         final EmbeddedFlussCluster cluster = EmbeddedFlussCluster.start(1);
         final Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
+        private boolean closed;
 
         Resources() throws Exception {
             connection.getAdmin().createDatabase(DATABASE, DatabaseDescriptor.EMPTY, true).get();
@@ -59,14 +57,9 @@ public final class SharedFlussCluster implements BeforeAllCallback {
         /** True if the cluster creates and serves a new one-bucket table within the wait. */
         boolean servesNewTables() {
             TablePath probe = newTablePath("health_probe");
-            TableDescriptor descriptor =
-                    TableDescriptor.builder()
-                            .schema(Schema.newBuilder().column("id", DataTypes.INT()).build())
-                            .distributedBy(1)
-                            .build();
             try {
                 Admin admin = connection.getAdmin();
-                admin.createTable(probe, descriptor, false).get();
+                admin.createTable(probe, TestTables.deviceLogs(1), false).get();
                 TableInfo created = admin.getTableInfo(probe).get();
                 boolean served = new BucketLeaders(admin).awaitServed(created, null, HEALTH_WAIT);
                 admin.dropTable(probe, true).get();
@@ -76,8 +69,6 @@ public final class SharedFlussCluster implements BeforeAllCallback {
                 return false;
             }
         }
-
-        private boolean closed;
 
         @Override
         public void close() throws Exception {

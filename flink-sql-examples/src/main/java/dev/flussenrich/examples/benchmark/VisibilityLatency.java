@@ -129,8 +129,8 @@ final class VisibilityLatency {
     }
 
     /**
-     * The latencies (ms) with the fluss-enrich enrichment job and a stitched reader; adds to {@code
-     * appendToBaseCommit} each row's time from its append to its base row's commit.
+     * The latencies (ms) with the fluss-enrich enrichment job and a stitched reader; adds each
+     * row's time per hop to {@code hops}.
      */
     private List<Double> withEnrichmentJob(Hops hops) throws Exception {
         TableEnvironment tEnv = streamingSql();
