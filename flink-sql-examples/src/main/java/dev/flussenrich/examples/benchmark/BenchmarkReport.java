@@ -174,13 +174,16 @@ final class BenchmarkReport {
         out.println();
         out.printf(
                 Locale.ROOT,
-                "fluss-enrich benchmark, %s workload, %,d rows, %d buckets, %d group(s), parallelism %d, %d"
+                "fluss-enrich benchmark, %s workload, %,d rows, %d buckets, %s, %d group(s), parallelism %d, %d"
                         + " runs of each throughput measurement (median of the runs' ratios,"
                         + " their interquartile range and range; a ratio whose interquartile"
                         + " range is wider than %.2f of its median is NOT COUNTED)%n",
                 Workload.CURRENT.name().toLowerCase(Locale.ROOT),
                 rows,
                 BenchmarkSettings.BUCKETS,
+                BenchmarkSettings.PARTITIONING.enabled()
+                        ? BenchmarkSettings.PARTITIONING.count() + " partitions"
+                        : "unpartitioned",
                 BenchmarkSettings.GROUPS.size(),
                 BenchmarkSettings.PARALLELISM,
                 BenchmarkSettings.REPETITIONS,

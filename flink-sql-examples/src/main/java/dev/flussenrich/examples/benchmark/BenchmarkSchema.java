@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.PARTITIONING;
+
 /**
  * The benchmark's table: base columns of mixed types ({@code c0} id, {@code c1} append time in ms,
  * then strings, ints, longs, doubles and timestamps in turn) and enrichment columns computed by a
@@ -52,9 +54,13 @@ final class BenchmarkSchema {
                     + name
                     + "'"
                     + BenchmarkSettings.WRITE_OPTIONS
-                    + ") */ (_bucket, _offset, "
+                    + ") */ ("
+                    + PARTITIONING.identityColumns()
+                    + ", "
                     + String.join(", ", columns)
-                    + ") SELECT _bucket, _offset, "
+                    + ") SELECT "
+                    + PARTITIONING.identityColumns()
+                    + ", "
                     + expressions
                     + " FROM enrich.bench.a"
                     + readHint;
@@ -128,7 +134,7 @@ final class BenchmarkSchema {
         for (int c = 0; c < BASE_COLUMNS; c++) {
             columns.add("c" + c + " " + typeOf(c));
         }
-        return String.join(", ", columns);
+        return String.join(", ", columns) + PARTITIONING.columnDdl();
     }
 
     String enrichmentColumnsDdl() {
@@ -144,7 +150,7 @@ final class BenchmarkSchema {
         for (int c = 0; c < BASE_COLUMNS; c++) {
             columns.add("c" + c);
         }
-        return String.join(", ", columns);
+        return String.join(", ", columns) + PARTITIONING.column();
     }
 
     String allColumnList() {
@@ -167,7 +173,10 @@ final class BenchmarkSchema {
     }
 
     private static GenericRow baseRow(long id) {
-        GenericRow row = new GenericRow(BASE_COLUMNS);
+        GenericRow row = new GenericRow(BASE_COLUMNS + (PARTITIONING.enabled() ? 1 : 0));
+        if (PARTITIONING.enabled()) {
+            row.setField(BASE_COLUMNS, BinaryString.fromString(PARTITIONING.partitionOf(id)));
+        }
         row.setField(0, id);
         row.setField(1, System.currentTimeMillis());
         for (int c = 2; c < BASE_COLUMNS; c++) {

@@ -17,6 +17,8 @@ final class BenchmarkSettings {
     static final int ROWS = Integer.parseInt(System.getProperty("benchmark.rows", "500000"));
     static final int BUCKETS = Integer.getInteger("benchmark.buckets", 4);
     static final int PARALLELISM = 2;
+    static final Partitioning PARTITIONING =
+            new Partitioning(Integer.getInteger("benchmark.partitions", 1), ROWS);
     static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 5);
 
     /**

@@ -10,15 +10,19 @@ import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.metadata.DatabaseDescriptor;
+import org.apache.fluss.metadata.PartitionSpec;
 import org.apache.fluss.metadata.TablePath;
 
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 
+import java.util.Map;
+
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.BUCKETS;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.DB;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.GROUPS;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.PARALLELISM;
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.PARTITIONING;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.table;
 
 /**
@@ -81,7 +85,9 @@ final class BenchmarkSetup implements AutoCloseable {
         sql.executeSql(
                 "CREATE TABLE enrich.bench.a ("
                         + schema.allColumnsDdl()
-                        + ") WITH ('bucket.num' = '"
+                        + ")"
+                        + PARTITIONING.partitionedBy()
+                        + " WITH ('bucket.num' = '"
                         + BUCKETS
                         + "', 'bucket.key' = 'c0'"
                         + columnGroupProperties()
@@ -90,7 +96,10 @@ final class BenchmarkSetup implements AutoCloseable {
         sql.executeSql(
                 "CREATE TABLE fluss.bench.ideal ("
                         + schema.enrichmentColumnsDdl()
-                        + ") WITH ('bucket.num' = '"
+                        + PARTITIONING.columnDdl()
+                        + ")"
+                        + PARTITIONING.partitionedBy()
+                        + " WITH ('bucket.num' = '"
                         + BUCKETS
                         + "')");
     }
@@ -100,8 +109,26 @@ final class BenchmarkSetup implements AutoCloseable {
         System.out.printf(
                 "Loading %,d base rows of %d columns into A ...%n",
                 rows, BenchmarkSchema.BASE_COLUMNS);
+        createPartitions(table("a"));
         schema.appendBaseRows(connection, table("a"), 0, rows);
         return disk.logBytes(table("a"));
+    }
+
+    /**
+     * A's partitions exist before its rows are loaded; the jobs' targets (companions, B, ideal) get
+     * theirs from their writers, both sides alike, as a new group or copy would.
+     */
+    private void createPartitions(TablePath table) throws Exception {
+        if (!PARTITIONING.enabled()) {
+            return;
+        }
+        for (String partition : PARTITIONING.names()) {
+            connection
+                    .getAdmin()
+                    .createPartition(
+                            table, new PartitionSpec(Map.of(Partitioning.COLUMN, partition)), true)
+                    .get();
+        }
     }
 
     /** Before a repeated write: the groups dropped and added again, B dropped and created. */
@@ -142,7 +169,9 @@ final class BenchmarkSetup implements AutoCloseable {
     private String createCopyTable() {
         return "CREATE TABLE fluss.bench.b ("
                 + schema.allColumnsDdl()
-                + ") WITH ('bucket.num' = '"
+                + ")"
+                + PARTITIONING.partitionedBy()
+                + " WITH ('bucket.num' = '"
                 + BUCKETS
                 + "', 'bucket.key' = 'c0')";
     }

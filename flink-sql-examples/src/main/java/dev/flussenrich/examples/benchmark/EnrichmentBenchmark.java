@@ -46,6 +46,7 @@ public final class EnrichmentBenchmark {
     }
 
     private void run() throws Exception {
+        refuseUnpartitionedOnlyModes();
         setup.createTables();
         long baseBytes = setup.loadBaseRows();
         if (Boolean.getBoolean("benchmark.scanner-only")) {
@@ -74,9 +75,34 @@ public final class EnrichmentBenchmark {
         ReadThroughput reads = new ReadThroughput(setup, timer).measure();
         PeakHeap.reportWrites(setup.report(), writes);
         PeakHeap.reportReads(setup.report(), reads);
-        new LakeTiering(setup).measure();
-        new VisibilityLatency(setup).measure();
+        if (BenchmarkSettings.PARTITIONING.enabled()) {
+            System.out.println(
+                    "Lake tiering and visibility are measured on unpartitioned tables only: left"
+                            + " out with benchmark.partitions.");
+        } else {
+            new LakeTiering(setup).measure();
+            new VisibilityLatency(setup).measure();
+        }
         printAndWriteReport();
+    }
+
+    /** The read path without Flink, tiering and visibility know unpartitioned tables only. */
+    private static void refuseUnpartitionedOnlyModes() {
+        if (!BenchmarkSettings.PARTITIONING.enabled()) {
+            return;
+        }
+        for (String mode :
+                new String[] {
+                    "benchmark.scanner-only", "benchmark.visibility-only", "benchmark.tiering-only"
+                }) {
+            if (Boolean.getBoolean(mode)) {
+                throw new IllegalArgumentException(
+                        mode
+                                + " measures unpartitioned tables only; leave out"
+                                + " benchmark.partitions, or use benchmark.reads-only or the"
+                                + " full run");
+            }
+        }
     }
 
     private void printAndWriteReport() throws Exception {

@@ -9,10 +9,21 @@ import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.client.admin.ListOffsetsResult;
+import org.apache.fluss.client.admin.OffsetSpec.LatestSpec;
+import org.apache.fluss.exception.FlussRuntimeException;
+import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.TablePath;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.IntStream;
+
+import static dev.flussenrich.examples.benchmark.BenchmarkSettings.BUCKETS;
 
 /** Completion checks of the benchmark's streaming jobs, from Fluss offsets. */
 final class Progress {
@@ -22,10 +33,15 @@ final class Progress {
         long count() throws Exception;
     }
 
+    private static final List<Integer> BUCKET_IDS = IntStream.range(0, BUCKETS).boxed().toList();
+    private static final long REQUEST_WAIT_SECONDS = 5;
+
+    private final Admin admin;
     private final BucketOffsets offsets;
 
     Progress(Connection connection) {
-        this.offsets = new BucketOffsets(connection.getAdmin());
+        this.admin = connection.getAdmin();
+        this.offsets = new BucketOffsets(admin);
     }
 
     /** The fewest rows any of {@code tables} holds: all are done when the last one is. */
@@ -40,15 +56,47 @@ final class Progress {
         };
     }
 
-    /** The rows a plain table holds (sum of its high watermarks, one request). */
+    /**
+     * The rows a plain table holds: the sum of its high watermarks, one request, or one per
+     * partition, all sent together.
+     */
     Counter rowsIn(TablePath table) {
-        List<EnrichedBucket> buckets = new ArrayList<>();
-        for (int b = 0; b < BenchmarkSettings.BUCKETS; b++) {
-            buckets.add(EnrichedBucket.of(b));
+        if (BenchmarkSettings.PARTITIONING.enabled()) {
+            return () -> rowsInPartitions(table);
         }
+        List<EnrichedBucket> buckets = BUCKET_IDS.stream().map(EnrichedBucket::of).toList();
         return () ->
                 offsets.highWatermarks(table, buckets).values().stream()
                         .mapToLong(Long::longValue)
                         .sum();
+    }
+
+    /**
+     * The partitions a job's writers have created so far. A partition created a moment ago may have
+     * no bucket leader yet: it counts as empty until the next poll.
+     */
+    private long rowsInPartitions(TablePath table) throws Exception {
+        List<ListOffsetsResult> results = new ArrayList<>();
+        for (PartitionInfo partition : admin.listPartitionInfos(table).get()) {
+            try {
+                results.add(
+                        admin.listOffsets(
+                                table, partition.getPartitionName(), BUCKET_IDS, new LatestSpec()));
+            } catch (FlussRuntimeException e) {
+                // "Leader not found": not served yet
+            }
+        }
+        long rows = 0;
+        for (ListOffsetsResult result : results) {
+            try {
+                for (long highWatermark :
+                        result.all().get(REQUEST_WAIT_SECONDS, TimeUnit.SECONDS).values()) {
+                    rows += highWatermark;
+                }
+            } catch (ExecutionException | TimeoutException e) {
+                // not served yet
+            }
+        }
+        return rows;
     }
 }

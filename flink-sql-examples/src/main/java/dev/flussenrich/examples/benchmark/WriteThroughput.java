@@ -60,6 +60,7 @@ final class WriteThroughput {
                 progress.rowsIn(table("ideal")),
                 "INSERT INTO fluss.bench.ideal SELECT "
                         + BenchmarkSchema.enrichmentExpressions()
+                        + BenchmarkSettings.PARTITIONING.column()
                         + " FROM fluss.bench.a "
                         + BenchmarkSchema.FLUSS_READ_HINT);
         setup.report()
