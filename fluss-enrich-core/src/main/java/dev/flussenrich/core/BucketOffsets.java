@@ -5,6 +5,8 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.internal.FlussCalls;
+
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.ListOffsetsResult;
@@ -20,8 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
-import static dev.flussenrich.core.internal.FlussCalls.await;
 import static dev.flussenrich.core.internal.FlussCalls.pause;
 
 /** Earliest, latest (high watermark) and by-timestamp offsets of one bucket of a Fluss table. */
@@ -72,6 +74,13 @@ public final class BucketOffsets {
         return listByPartition(table, buckets, new OffsetSpec.TimestampSpec(timestampMs));
     }
 
+    /**
+     * One request per partition, all sent before the first answer is awaited, so the answers' round
+     * trips overlap. (Fluss 0.9.1's admin still updates its metadata and reads the table info
+     * synchronously inside each send: at 30 partitions that, not the answers, is most of a lookup,
+     * see performance.md.) A partition whose request fails with a transient error (a leader moving)
+     * is asked again on its own, as one partition alone is.
+     */
     private Map<EnrichedBucket, Long> listByPartition(
             TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
         Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
@@ -80,11 +89,35 @@ public final class BucketOffsets {
                     .computeIfAbsent(String.valueOf(bucket.partitionName()), p -> new ArrayList<>())
                     .add(bucket);
         }
-        Map<EnrichedBucket, Long> offsets = new HashMap<>();
-        for (List<EnrichedBucket> partition : byPartition.values()) {
-            offsets.putAll(list(table, partition, spec));
+        if (byPartition.size() == 1) {
+            return list(table, buckets, spec);
         }
+        Map<List<EnrichedBucket>, ListOffsetsResult> sent = new LinkedHashMap<>();
+        for (List<EnrichedBucket> partition : byPartition.values()) {
+            sent.put(partition, nullIfTransient(() -> send(table, partition, spec)));
+        }
+        Map<EnrichedBucket, Long> offsets = new HashMap<>();
+        sent.forEach(
+                (partition, result) -> {
+                    Map<EnrichedBucket, Long> answered =
+                            result == null
+                                    ? null
+                                    : nullIfTransient(() -> await(table, partition, result));
+                    offsets.putAll(answered != null ? answered : list(table, partition, spec));
+                });
         return offsets;
+    }
+
+    /** The call's result; null on a transient failure (then {@link #list} asks again). */
+    private static <T> T nullIfTransient(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            if (!isTransient(e)) {
+                throw e;
+            }
+            return null;
+        }
     }
 
     /** The first offset whose commit timestamp is at or after {@code timestampMs}. */
@@ -98,34 +131,10 @@ public final class BucketOffsets {
 
     private Map<EnrichedBucket, Long> list(
             TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
-        String partitionName = buckets.get(0).partitionName();
-        List<Integer> ids = new ArrayList<>(buckets.size());
-        for (EnrichedBucket bucket : buckets) {
-            if (!Objects.equals(bucket.partitionName(), partitionName)) {
-                throw new IllegalArgumentException("Buckets of different partitions: " + buckets);
-            }
-            ids.add(bucket.bucket());
-        }
         long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
         while (true) {
             try {
-                ListOffsetsResult result =
-                        partitionName == null
-                                ? admin.listOffsets(table, ids, spec)
-                                : admin.listOffsets(table, partitionName, ids, spec);
-                Map<EnrichedBucket, Long> offsets = new HashMap<>();
-                for (EnrichedBucket bucket : buckets) {
-                    offsets.put(
-                            bucket,
-                            await(
-                                    result.bucketResult(bucket.bucket()),
-                                    REQUEST_WAIT,
-                                    String.format(
-                                            "a list-offsets request for %s of table %s (its leader"
-                                                    + " may have died)",
-                                            bucket, table)));
-                }
-                return offsets;
+                return await(table, buckets, send(table, buckets, spec));
             } catch (RuntimeException e) {
                 // A bucket of a just-created partition (or one failing over) has no leader yet.
                 if (!isTransient(e) || System.nanoTime() > deadline) {
@@ -134,6 +143,38 @@ public final class BucketOffsets {
                 pause(100, "a bucket leader");
             }
         }
+    }
+
+    /** One list-offsets request for buckets of one partition (or of a table without any). */
+    private ListOffsetsResult send(TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
+        String partitionName = buckets.get(0).partitionName();
+        List<Integer> ids = new ArrayList<>(buckets.size());
+        for (EnrichedBucket bucket : buckets) {
+            if (!Objects.equals(bucket.partitionName(), partitionName)) {
+                throw new IllegalArgumentException("Buckets of different partitions: " + buckets);
+            }
+            ids.add(bucket.bucket());
+        }
+        return partitionName == null
+                ? admin.listOffsets(table, ids, spec)
+                : admin.listOffsets(table, partitionName, ids, spec);
+    }
+
+    private static Map<EnrichedBucket, Long> await(
+            TablePath table, List<EnrichedBucket> buckets, ListOffsetsResult result) {
+        Map<EnrichedBucket, Long> offsets = new HashMap<>();
+        for (EnrichedBucket bucket : buckets) {
+            offsets.put(
+                    bucket,
+                    FlussCalls.await(
+                            result.bucketResult(bucket.bucket()),
+                            REQUEST_WAIT,
+                            String.format(
+                                    "a list-offsets request for %s of table %s (its leader"
+                                            + " may have died)",
+                                    bucket, table)));
+        }
+        return offsets;
     }
 
     private static boolean isTransient(Throwable e) {

@@ -95,8 +95,19 @@ public final class CompanionProbe {
                         for (TableBucket tableBucket : records.buckets()) {
                             EnrichedBucket bucket = buckets.get(tableBucket);
                             if (bucket != null && !found.containsKey(bucket)) {
-                                sourceOffsetAt(records.records(tableBucket), positions.get(bucket))
-                                        .ifPresent(source -> found.put(bucket, source));
+                                OptionalLong source =
+                                        sourceOffsetAt(
+                                                records.records(tableBucket),
+                                                positions.get(bucket));
+                                if (source.isPresent()) {
+                                    found.put(bucket, source.getAsLong());
+                                    // The rest of its fetch (up to a whole bucket, when the
+                                    // probe reads a first row) is dropped, not decoded.
+                                    LogScanners.unsubscribe(
+                                            scanner,
+                                            tableBucket.getPartitionId(),
+                                            tableBucket.getBucket());
+                                }
                             }
                         }
                         if (found.size() == positions.size()) {
