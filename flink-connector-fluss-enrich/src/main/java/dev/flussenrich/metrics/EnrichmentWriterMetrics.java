@@ -65,7 +65,15 @@ public final class EnrichmentWriterMetrics {
      */
     public void refreshLag(Collection<EnrichedBucket> buckets) {
         buckets.forEach(this::register);
-        Map<EnrichedBucket, Long> lags = writer.lags(registered);
+        show(writer.lags(registered));
+    }
+
+    /**
+     * Shows lags just looked up, registering their buckets' gauges; a bucket registered before and
+     * left out is gone.
+     */
+    public void show(Map<EnrichedBucket, Long> lags) {
+        lags.keySet().forEach(this::register);
         registered.retainAll(lags.keySet());
         lagByBucket.keySet().retainAll(lags.keySet());
         lagByBucket.putAll(lags);

@@ -92,7 +92,27 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
         this.timers = context.getProcessingTimeService();
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
         this.subtasks = context.getTaskInfo().getNumberOfParallelSubtasks();
-        timers.registerTimer(timers.getCurrentProcessingTime(), this::refreshLag);
+        prepareOwnedBuckets();
+        timers.registerTimer(
+                timers.getCurrentProcessingTime() + LAG_REFRESH_INTERVAL.toMillis(),
+                this::refreshLag);
+    }
+
+    /**
+     * Before the first row: every bucket this subtask owns is looked up, and the companion
+     * partitions it will write are created, all together. Left to each bucket's first row, a table
+     * of 30 partitions spent seconds in lookups and partition creations one after another.
+     */
+    private void prepareOwnedBuckets() {
+        try {
+            metrics.show(writer.prepare(ownedBuckets()));
+        } catch (RuntimeException e) {
+            LOG.warn(
+                    "Could not look up the buckets of {} ahead of their first rows; each is"
+                            + " looked up at its first row.",
+                    table,
+                    e);
+        }
     }
 
     @Override

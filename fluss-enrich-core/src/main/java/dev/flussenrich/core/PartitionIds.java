@@ -11,6 +11,7 @@ import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.TablePath;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -43,6 +44,24 @@ public final class PartitionIds {
             id = idsByName.get(partitionName);
         }
         return Optional.ofNullable(id);
+    }
+
+    /**
+     * The ids of the named partitions that exist, by name: the table's partitions are listed at
+     * most once, not once for each name not known yet.
+     */
+    public Map<String, Long> idsOf(Collection<String> partitionNames) {
+        if (!idsByName.keySet().containsAll(partitionNames)) {
+            refresh();
+        }
+        Map<String, Long> ids = new HashMap<>();
+        for (String name : partitionNames) {
+            Long id = idsByName.get(name);
+            if (id != null) {
+                ids.put(name, id);
+            }
+        }
+        return ids;
     }
 
     /** All partitions of the table, by name. */

@@ -66,6 +66,12 @@ public final class EnrichmentBenchmark {
             return;
         }
         WriteThroughput writes = new WriteThroughput(setup, timer).measure();
+        if (Boolean.getBoolean("benchmark.writes-only")) {
+            new StoredBytes(setup).measure(baseBytes, writes);
+            PeakHeap.reportWrites(setup.report(), writes);
+            setup.report().print(System.out, setup.rows());
+            return;
+        }
         if (BenchmarkSettings.TIERING_ONLY) {
             new LakeTiering(setup).measure();
             setup.report().print(System.out, setup.rows());

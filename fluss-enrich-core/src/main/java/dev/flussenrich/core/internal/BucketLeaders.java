@@ -8,6 +8,7 @@ package dev.flussenrich.core.internal;
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.FlussAdmin;
+import org.apache.fluss.client.admin.ListOffsetsResult;
 import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
@@ -22,7 +23,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -61,9 +66,14 @@ public final class BucketLeaders {
      */
     public boolean awaitServed(TableInfo table, String partitionName, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        if (!awaitLeaders(table, partitionName, wait)) {
+        if (!awaitLeaders(table, Collections.singletonList(partitionName), wait)) {
             return false;
         }
+        return awaitAnswers(table, partitionName, deadline);
+    }
+
+    /** True once the leaders of a table's (or partition's) buckets answer an offset request. */
+    private boolean awaitAnswers(TableInfo table, String partitionName, long deadline) {
         List<Integer> buckets = IntStream.range(0, table.getNumBuckets()).boxed().toList();
         OffsetSpec latest = new OffsetSpec.LatestSpec();
         while (true) {
@@ -93,18 +103,66 @@ public final class BucketLeaders {
      */
     public void awaitPartition(TableInfo table, String partitionName) {
         if (!awaitServed(table, partitionName, WAIT)) {
-            throw new IllegalStateException(
-                    String.format(
-                            "Partition '%s' of table '%s' was created, but Fluss does not serve it"
-                                    + " after %d s. Check that the Fluss tablet servers are"
-                                    + " running. If they are, the Fluss coordinator missed the"
-                                    + " table's creation: create the table again, or restart the"
-                                    + " coordinator.",
-                            partitionName, table.getTablePath(), WAIT.toSeconds()));
+            throw notServed(table, partitionName);
         }
     }
 
-    private boolean awaitLeaders(TableInfo table, String partitionName, Duration wait) {
+    private static IllegalStateException notServed(TableInfo table, String partitionNames) {
+        return new IllegalStateException(
+                String.format(
+                        "Partition '%s' of table '%s' was created, but Fluss does not serve it"
+                                + " after %d s. Check that the Fluss tablet servers are"
+                                + " running. If they are, the Fluss coordinator missed the"
+                                + " table's creation: create the table again, or restart the"
+                                + " coordinator.",
+                        partitionNames, table.getTablePath(), WAIT.toSeconds()));
+    }
+
+    /**
+     * {@link #awaitPartition} for several partitions: the coordinator is asked for the leaders of
+     * all in one request, and their leaders' offsets all before the first answer is awaited.
+     */
+    public void awaitPartitions(TableInfo table, Collection<String> partitionNames) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        if (!awaitLeaders(table, List.copyOf(partitionNames), WAIT)) {
+            throw notServed(table, String.join("', '", partitionNames));
+        }
+        List<Integer> buckets = IntStream.range(0, table.getNumBuckets()).boxed().toList();
+        Map<String, ListOffsetsResult> sent = new LinkedHashMap<>();
+        for (String partitionName : partitionNames) {
+            try {
+                sent.put(
+                        partitionName,
+                        admin.listOffsets(
+                                table.getTablePath(),
+                                partitionName,
+                                buckets,
+                                new OffsetSpec.LatestSpec()));
+            } catch (RuntimeException e) {
+                sent.put(partitionName, null); // asked again below, on its own
+            }
+        }
+        sent.forEach(
+                (partitionName, result) -> {
+                    if (!answered(result) && !awaitAnswers(table, partitionName, deadline)) {
+                        throw notServed(table, partitionName);
+                    }
+                });
+    }
+
+    private static boolean answered(ListOffsetsResult result) {
+        if (result == null) {
+            return false;
+        }
+        try {
+            await(result.all());
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private boolean awaitLeaders(TableInfo table, List<String> partitionNames, Duration wait) {
         // Any other Admin is not a client of a real cluster: there is nothing to wait for.
         if (!(admin instanceof FlussAdmin flussAdmin)) {
             return true;
@@ -113,8 +171,8 @@ public final class BucketLeaders {
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
             List<PbBucketMetadata> buckets =
-                    bucketsOf(await(coordinator.metadata(request(table, partitionName))));
-            if (buckets.size() == table.getNumBuckets()
+                    bucketsOf(await(coordinator.metadata(request(table, partitionNames))));
+            if (buckets.size() == table.getNumBuckets() * partitionNames.size()
                     && buckets.stream().allMatch(PbBucketMetadata::hasLeaderId)) {
                 return true;
             }
@@ -125,18 +183,21 @@ public final class BucketLeaders {
         }
     }
 
-    private static MetadataRequest request(TableInfo table, String partitionName) {
+    /** A metadata request for a table ({@code [null]}) or for some of its partitions. */
+    private static MetadataRequest request(TableInfo table, List<String> partitionNames) {
         TablePath path = table.getTablePath();
         MetadataRequest request = new MetadataRequest();
-        if (partitionName == null) {
-            request.addTablePath()
-                    .setDatabaseName(path.getDatabaseName())
-                    .setTableName(path.getTableName());
-        } else {
-            request.addPartitionsPath()
-                    .setDatabaseName(path.getDatabaseName())
-                    .setTableName(path.getTableName())
-                    .setPartitionName(partitionName);
+        for (String partitionName : partitionNames) {
+            if (partitionName == null) {
+                request.addTablePath()
+                        .setDatabaseName(path.getDatabaseName())
+                        .setTableName(path.getTableName());
+            } else {
+                request.addPartitionsPath()
+                        .setDatabaseName(path.getDatabaseName())
+                        .setTableName(path.getTableName())
+                        .setPartitionName(partitionName);
+            }
         }
         return request;
     }

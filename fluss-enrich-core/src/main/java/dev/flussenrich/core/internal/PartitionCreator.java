@@ -10,10 +10,13 @@ import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TableInfo;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-
-import static dev.flussenrich.core.internal.FlussCalls.await;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Creates the partitions of one table on first use and waits for their bucket leaders, so that the
@@ -36,13 +39,38 @@ public final class PartitionCreator {
 
     /** Creates the partition unless it exists, waits for its leaders; then returns its spec. */
     public ResolvedPartitionSpec ensure(String partitionName) {
-        ResolvedPartitionSpec spec = ready.get(partitionName);
-        if (spec == null) {
-            spec = ResolvedPartitionSpec.fromPartitionName(table.getPartitionKeys(), partitionName);
-            await(admin.createPartition(table.getTablePath(), spec.toPartitionSpec(), true));
-            leaders.awaitPartition(table, partitionName);
-            ready.put(partitionName, spec);
+        ensureAll(List.of(partitionName));
+        return ready.get(partitionName);
+    }
+
+    /**
+     * {@link #ensure} for several partitions: all creations are sent before the first is awaited,
+     * and the leaders of all are waited for together, so n partitions cost about what one does.
+     */
+    public void ensureAll(Collection<String> partitionNames) {
+        Map<String, ResolvedPartitionSpec> missing = new LinkedHashMap<>();
+        for (String name : partitionNames) {
+            if (!ready.containsKey(name)) {
+                missing.put(
+                        name,
+                        ResolvedPartitionSpec.fromPartitionName(table.getPartitionKeys(), name));
+            }
         }
-        return spec;
+        if (missing.isEmpty()) {
+            return;
+        }
+        List<CompletableFuture<Void>> creations = new ArrayList<>();
+        for (ResolvedPartitionSpec spec : missing.values()) {
+            creations.add(
+                    admin.createPartition(table.getTablePath(), spec.toPartitionSpec(), true));
+        }
+        creations.forEach(FlussCalls::await);
+        leaders.awaitPartitions(table, missing.keySet());
+        ready.putAll(missing);
+    }
+
+    /** Forgets a partition that no longer exists: the next {@link #ensure} creates it again. */
+    public void forget(String partitionName) {
+        ready.remove(partitionName);
     }
 }

@@ -17,9 +17,11 @@ import org.apache.fluss.metadata.TablePath;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
@@ -86,10 +88,12 @@ public final class EnrichmentWatermarks {
     public Map<EnrichedBucket, BucketProgress> progress(
             String group, List<EnrichedBucket> buckets, Map<EnrichedBucket, Long> baseLogStarts) {
         TablePath companion = table.requireGroup(group).companionPath();
+        Map<String, Long> partitionIds = companionPartitionIds(group, buckets);
         Map<EnrichedBucket, BucketProgress> progress = new HashMap<>();
         List<EnrichedBucket> present = new ArrayList<>();
         for (EnrichedBucket bucket : buckets) {
-            if (bucket.partitionName() != null && companionPartitionId(group, bucket).isEmpty()) {
+            if (bucket.partitionName() != null
+                    && !partitionIds.containsKey(bucket.partitionName())) {
                 progress.put(bucket, BucketProgress.nothingEnriched(baseLogStarts.get(bucket)));
             } else {
                 present.add(bucket);
@@ -112,7 +116,7 @@ public final class EnrichmentWatermarks {
             ProgressCheckpoints.Key key =
                     new ProgressCheckpoints.Key(
                             companionTableId(group),
-                            companionPartitionId(group, bucket).orElse(null),
+                            partitionIds.get(bucket.partitionName()),
                             bucket.bucket());
             Optional<ProgressCheckpoints.Checkpoint> checkpoint =
                     checkpoints.find(key).filter(found -> found.position() >= from);
@@ -129,7 +133,7 @@ public final class EnrichmentWatermarks {
         probe.readSourceOffsets(
                 companion,
                 unread,
-                bucket -> companionPartitionId(group, bucket).orElse(null),
+                bucket -> partitionIds.get(bucket.partitionName()),
                 (bucket, source) -> readers.get(bucket).accept(source));
         readers.forEach(
                 (bucket, read) -> {
@@ -231,9 +235,16 @@ public final class EnrichmentWatermarks {
                                 .getTableId());
     }
 
-    private Optional<Long> companionPartitionId(String group, EnrichedBucket bucket) {
-        if (bucket.partitionName() == null) {
-            return Optional.empty();
+    /** The ids of the companion partitions of the buckets' partitions that exist, by name. */
+    private Map<String, Long> companionPartitionIds(String group, List<EnrichedBucket> buckets) {
+        Set<String> names = new HashSet<>();
+        for (EnrichedBucket bucket : buckets) {
+            if (bucket.partitionName() != null) {
+                names.add(bucket.partitionName());
+            }
+        }
+        if (names.isEmpty()) {
+            return new HashMap<>(); // asked for the null partition name: a Map.of() would throw
         }
         return companionPartitions
                 .computeIfAbsent(
@@ -242,6 +253,6 @@ public final class EnrichmentWatermarks {
                                 new PartitionIds(
                                         connection.getAdmin(),
                                         table.requireGroup(g).companionPath()))
-                .idOf(bucket.partitionName());
+                .idsOf(names);
     }
 }

@@ -23,10 +23,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Writes the rows of one column group into its companion table, keeping the write contract per
@@ -59,10 +61,10 @@ public final class EnrichmentWriter implements AutoCloseable {
     private final Map<EnrichedBucket, BucketState> buckets = new HashMap<>();
 
     /**
-     * Progress of buckets looked up for their lag before their first row; the first write uses it
+     * Buckets looked up for their lag before their first row: the first write uses what was found
      * instead of looking again.
      */
-    private final Map<EnrichedBucket, BucketProgress> unwrittenProgress = new HashMap<>();
+    private final Map<EnrichedBucket, Unwritten> unwritten = new HashMap<>();
 
     private long rowsWritten;
     private long duplicatesDropped;
@@ -80,6 +82,12 @@ public final class EnrichmentWriter implements AutoCloseable {
             this.baseHighWatermark = baseHighWatermark;
         }
     }
+
+    /**
+     * A bucket not written yet: where its group stands and the base high watermark last seen (a
+     * stale one is only asked again).
+     */
+    private record Unwritten(BucketProgress progress, long baseHighWatermark) {}
 
     public EnrichmentWriter(
             Connection connection, EnrichedTable table, String groupName, GapPolicy gapPolicy) {
@@ -210,56 +218,119 @@ public final class EnrichmentWriter implements AutoCloseable {
     }
 
     /**
-     * The lag of each bucket, asking the base's high watermarks once per partition. Buckets of
-     * partitions that no longer exist are left out of the result and forgotten.
+     * The lag of each bucket. The base's high watermarks are asked in one request per partition,
+     * all sent together, and the buckets not written yet are looked up together (see {@link
+     * EnrichmentWatermarks#progress(String, List, Map)}); their first write uses what was found.
+     * Buckets of partitions that no longer exist are left out of the result and forgotten.
      */
     public Map<EnrichedBucket, Long> lags(Collection<EnrichedBucket> wanted) {
-        Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
+        List<EnrichedBucket> checked = new ArrayList<>(wanted.size());
         for (EnrichedBucket bucket : wanted) {
             WriterChecks.checkBucket(table, router.numBuckets(), bucket);
+            checked.add(bucket);
+        }
+        Map<EnrichedBucket, Long> highWatermarks =
+                inExistingPartitions(
+                        checked, buckets -> offsets.highWatermarks(table.tablePath(), buckets));
+        lookUpUnwritten(highWatermarks);
+        Map<EnrichedBucket, Long> lags = new HashMap<>();
+        highWatermarks.forEach(
+                (bucket, highWatermark) -> {
+                    BucketState state = buckets.get(bucket);
+                    if (state != null) {
+                        state.baseHighWatermark = highWatermark;
+                    } else {
+                        unwritten.computeIfPresent(
+                                bucket,
+                                (b, known) -> new Unwritten(known.progress(), highWatermark));
+                    }
+                    lags.put(bucket, Math.max(0, highWatermark - groupWatermark(bucket)));
+                });
+        return lags;
+    }
+
+    /**
+     * Gets the given buckets ready for their first rows: looks them up (as {@link #lags} does) and
+     * creates the companion partitions of those with rows to enrich, all together, instead of one
+     * after another at each partition's first row. Returns their lags.
+     */
+    public Map<EnrichedBucket, Long> prepare(Collection<EnrichedBucket> wanted) {
+        Map<EnrichedBucket, Long> lags = lags(wanted);
+        Set<String> toWrite = new LinkedHashSet<>();
+        lags.forEach(
+                (bucket, lag) -> {
+                    if (lag > 0 && bucket.partitionName() != null) {
+                        toWrite.add(bucket.partitionName());
+                    }
+                });
+        companion.ensurePartitions(toWrite);
+        return lags;
+    }
+
+    /** Looks up the buckets not known yet, with the base high watermarks just asked. */
+    private void lookUpUnwritten(Map<EnrichedBucket, Long> highWatermarks) {
+        List<EnrichedBucket> unknown = new ArrayList<>();
+        for (EnrichedBucket bucket : highWatermarks.keySet()) {
+            if (!buckets.containsKey(bucket) && !unwritten.containsKey(bucket)) {
+                unknown.add(bucket);
+            }
+        }
+        if (unknown.isEmpty()) {
+            return;
+        }
+        Map<EnrichedBucket, Long> baseLogStarts =
+                inExistingPartitions(
+                        unknown, someBuckets -> offsets.earliest(table.tablePath(), someBuckets));
+        watermarks
+                .progress(group.name(), List.copyOf(baseLogStarts.keySet()), baseLogStarts)
+                .forEach(
+                        (bucket, progress) ->
+                                unwritten.put(
+                                        bucket,
+                                        new Unwritten(progress, highWatermarks.get(bucket))));
+    }
+
+    /**
+     * Asks {@code lookup} about all the buckets at once; if a partition turned out to be gone, asks
+     * again partition by partition, leaving out (and forgetting) those that no longer exist.
+     */
+    private Map<EnrichedBucket, Long> inExistingPartitions(
+            List<EnrichedBucket> wanted,
+            Function<List<EnrichedBucket>, Map<EnrichedBucket, Long>> lookup) {
+        if (wanted.isEmpty()) {
+            return Map.of();
+        }
+        try {
+            return lookup.apply(wanted);
+        } catch (RuntimeException e) {
+            if (!FlussCalls.isPartitionGone(e)) {
+                throw e;
+            }
+        }
+        Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
+        for (EnrichedBucket bucket : wanted) {
             byPartition.computeIfAbsent(bucket.partitionName(), p -> new ArrayList<>()).add(bucket);
         }
-        Map<EnrichedBucket, Long> lags = new HashMap<>();
-        for (Map.Entry<String, List<EnrichedBucket>> partition : byPartition.entrySet()) {
-            Optional<Map<EnrichedBucket, Long>> highWatermarks =
-                    FlussCalls.unlessPartitionGone(
-                            partition.getKey(),
-                            () -> offsets.highWatermarks(table.tablePath(), partition.getValue()));
-            if (highWatermarks.isEmpty()) {
-                forgetPartition(partition.getKey());
-                continue;
-            }
-            for (EnrichedBucket bucket : partition.getValue()) {
-                long highWatermark = highWatermarks.get().get(bucket);
-                BucketState state = buckets.get(bucket);
-                if (state != null) {
-                    state.baseHighWatermark = highWatermark;
-                }
-                lags.put(bucket, Math.max(0, highWatermark - groupWatermark(bucket)));
-            }
-        }
-        return lags;
+        Map<EnrichedBucket, Long> found = new HashMap<>();
+        byPartition.forEach(
+                (partition, inPartition) ->
+                        FlussCalls.unlessPartitionGone(partition, () -> lookup.apply(inPartition))
+                                .ifPresentOrElse(found::putAll, () -> forgetPartition(partition)));
+        return found;
     }
 
     /** Forgets the buckets of a partition that no longer exists. */
     private void forgetPartition(String partitionName) {
         buckets.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
-        unwrittenProgress.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
+        unwritten.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
         rows.forgetPartition(partitionName);
+        companion.forgetPartition(partitionName);
     }
 
-    /**
-     * The watermark of a bucket this writer wrote, else the group's watermark found in the
-     * companion (looked up once: only this writer writes the bucket).
-     */
+    /** The watermark of a bucket this writer wrote, else the group's, as looked up. */
     private long groupWatermark(EnrichedBucket bucket) {
         BucketState state = buckets.get(bucket);
-        if (state != null) {
-            return state.watermark;
-        }
-        return unwrittenProgress
-                .computeIfAbsent(bucket, b -> watermarks.progress(group.name(), b))
-                .watermark();
+        return state != null ? state.watermark : unwritten.get(bucket).progress().watermark();
     }
 
     public Stats stats() {
@@ -270,16 +341,18 @@ public final class EnrichmentWriter implements AutoCloseable {
         WriterChecks.checkBucket(table, router.numBuckets(), bucket);
         BucketState state = buckets.get(bucket);
         if (state == null) {
-            BucketProgress progress = unwrittenProgress.remove(bucket);
-            if (progress == null) {
-                progress = watermarks.progress(group.name(), bucket);
+            Unwritten known = unwritten.remove(bucket);
+            if (known == null) {
+                known =
+                        new Unwritten(
+                                watermarks.progress(group.name(), bucket),
+                                offsets.highWatermark(table.tablePath(), bucket));
             }
+            BucketProgress progress = known.progress();
             if (progress.expiredBeforeEnrichment()) {
                 skipExpired(bucket, progress.enrichedUpTo(), progress.baseLogStart());
             }
-            state =
-                    new BucketState(
-                            progress.watermark(), offsets.highWatermark(table.tablePath(), bucket));
+            state = new BucketState(progress.watermark(), known.baseHighWatermark());
             buckets.put(bucket, state);
         }
         return state;

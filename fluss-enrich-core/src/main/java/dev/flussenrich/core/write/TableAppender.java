@@ -24,6 +24,7 @@ import org.apache.fluss.row.InternalRow;
 import javax.annotation.Nullable;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -108,6 +109,18 @@ public final class TableAppender implements AutoCloseable {
     /** Creates the partition unless it exists and waits until it is served; returns its spec. */
     public ResolvedPartitionSpec ensurePartition(String partitionName) {
         return partitions.ensure(partitionName);
+    }
+
+    /**
+     * {@link #ensurePartition} for several partitions, created together and waited for together.
+     */
+    public void ensurePartitions(Collection<String> partitionNames) {
+        partitions.ensureAll(partitionNames);
+    }
+
+    /** Forgets a partition that no longer exists: its next row creates it again. */
+    public void forgetPartition(String partitionName) {
+        partitions.forget(partitionName);
     }
 
     /**
