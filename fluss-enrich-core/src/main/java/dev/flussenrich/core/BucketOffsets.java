@@ -6,14 +6,18 @@
 package dev.flussenrich.core;
 
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.internal.ManyPartitionOffsets;
 
 import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.ListOffsetsResult;
 import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.exception.FlussRuntimeException;
 import org.apache.fluss.exception.RetriableException;
 import org.apache.fluss.metadata.TablePath;
+
+import javax.annotation.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,9 +47,18 @@ public final class BucketOffsets {
     private static final Duration REQUEST_WAIT = Duration.ofSeconds(5);
 
     private final Admin admin;
+    @Nullable private final ManyPartitionOffsets manyPartitions;
 
+    /** Asks through the admin alone, one partition at a time (see {@link #listByPartition}). */
     public BucketOffsets(Admin admin) {
         this.admin = admin;
+        this.manyPartitions = null;
+    }
+
+    /** Asks the offsets of many partitions after one metadata update for all of them. */
+    public BucketOffsets(Connection connection) {
+        this.admin = connection.getAdmin();
+        this.manyPartitions = ManyPartitionOffsets.of(connection);
     }
 
     /** The first offset still stored. */
@@ -76,10 +89,12 @@ public final class BucketOffsets {
 
     /**
      * One request per partition, all sent before the first answer is awaited, so the answers' round
-     * trips overlap. (Fluss 0.9.1's admin still updates its metadata and reads the table info
-     * synchronously inside each send: at 30 partitions that, not the answers, is most of a lookup,
-     * see performance.md.) A partition whose request fails with a transient error (a leader moving)
-     * is asked again on its own, as one partition alone is.
+     * trips overlap. Fluss 0.9.1's admin updates its metadata and reads the table info
+     * synchronously inside each send, three round trips per partition (at 30 partitions most of a
+     * lookup, see performance.md); so, given a connection, the requests go out after one metadata
+     * update for all partitions ({@link ManyPartitionOffsets}), and through the admin if that
+     * update fails. A partition whose request fails with a transient error (a leader moving) is
+     * asked again on its own, as one partition alone is.
      */
     private Map<EnrichedBucket, Long> listByPartition(
             TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
@@ -92,9 +107,12 @@ public final class BucketOffsets {
         if (byPartition.size() == 1) {
             return list(table, buckets, spec);
         }
-        Map<List<EnrichedBucket>, ListOffsetsResult> sent = new LinkedHashMap<>();
-        for (List<EnrichedBucket> partition : byPartition.values()) {
-            sent.put(partition, nullIfTransient(() -> send(table, partition, spec)));
+        Map<List<EnrichedBucket>, ListOffsetsResult> sent = sendAtOnce(table, byPartition, spec);
+        if (sent == null) {
+            sent = new LinkedHashMap<>();
+            for (List<EnrichedBucket> partition : byPartition.values()) {
+                sent.put(partition, nullIfTransient(() -> send(table, partition, spec)));
+            }
         }
         Map<EnrichedBucket, Long> offsets = new HashMap<>();
         sent.forEach(
@@ -106,6 +124,32 @@ public final class BucketOffsets {
                     offsets.putAll(answered != null ? answered : list(table, partition, spec));
                 });
         return offsets;
+    }
+
+    /**
+     * The requests of all partitions after one metadata update; null without a connection, or if
+     * the update failed (a partition gone, say): then each partition is asked through the admin,
+     * which tells those apart.
+     */
+    @Nullable
+    private Map<List<EnrichedBucket>, ListOffsetsResult> sendAtOnce(
+            TablePath table, Map<String, List<EnrichedBucket>> byPartition, OffsetSpec spec) {
+        if (manyPartitions == null || byPartition.containsKey("null")) {
+            return null;
+        }
+        Map<String, List<Integer>> bucketIds = new LinkedHashMap<>();
+        byPartition.forEach(
+                (name, buckets) ->
+                        bucketIds.put(name, buckets.stream().map(EnrichedBucket::bucket).toList()));
+        Map<String, ListOffsetsResult> results;
+        try {
+            results = manyPartitions.send(table, bucketIds, spec);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        Map<List<EnrichedBucket>, ListOffsetsResult> sent = new LinkedHashMap<>();
+        byPartition.forEach((name, buckets) -> sent.put(buckets, results.get(name)));
+        return sent;
     }
 
     /** The call's result; null on a transient failure (then {@link #list} asks again). */

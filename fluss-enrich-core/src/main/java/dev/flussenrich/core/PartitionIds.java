@@ -10,6 +10,7 @@ import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.TablePath;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -27,31 +28,40 @@ import static dev.flussenrich.core.internal.FlussCalls.awaitRetrying;
 @Internal
 public final class PartitionIds {
 
+    /**
+     * How often a name not known lists the partitions again, at most. A reader of a group whose
+     * companion partitions are not created yet asks for each of their buckets every 500 ms, and a
+     * lookup of many buckets asks for each: one listing answers them all.
+     */
+    static final Duration MISS_RELISTING = Duration.ofMillis(100);
+
     private final Admin admin;
     private final TablePath table;
     private final Map<String, Long> idsByName = new HashMap<>();
+    private long lastListing;
 
     public PartitionIds(Admin admin, TablePath table) {
         this.admin = admin;
         this.table = table;
+        this.lastListing = System.nanoTime() - MISS_RELISTING.toNanos();
     }
 
-    /** The id of a partition, or empty if the table has no such partition (yet). */
+    /**
+     * The id of a partition, or empty if the table has no such partition (yet, or as of a listing
+     * at most {@link #MISS_RELISTING} ago).
+     */
     public Optional<Long> idOf(String partitionName) {
-        Long id = idsByName.get(partitionName);
-        if (id == null) {
-            refresh();
-            id = idsByName.get(partitionName);
-        }
-        return Optional.ofNullable(id);
+        return Optional.ofNullable(idsOf(List.of(partitionName)).get(partitionName));
     }
 
     /**
      * The ids of the named partitions that exist, by name: the table's partitions are listed at
-     * most once, not once for each name not known yet.
+     * most once, not once for each name not known yet (and not again within {@link
+     * #MISS_RELISTING}).
      */
     public Map<String, Long> idsOf(Collection<String> partitionNames) {
-        if (!idsByName.keySet().containsAll(partitionNames)) {
+        if (!idsByName.keySet().containsAll(partitionNames)
+                && System.nanoTime() - lastListing >= MISS_RELISTING.toNanos()) {
             refresh();
         }
         Map<String, Long> ids = new HashMap<>();
@@ -90,6 +100,7 @@ public final class PartitionIds {
 
     private void refresh() {
         List<PartitionInfo> partitions = awaitRetrying(() -> admin.listPartitionInfos(table));
+        lastListing = System.nanoTime();
         idsByName.clear();
         for (PartitionInfo partition : partitions) {
             idsByName.put(partition.getPartitionName(), partition.getPartitionId());

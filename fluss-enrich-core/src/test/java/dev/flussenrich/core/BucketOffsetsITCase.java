@@ -5,6 +5,8 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.internal.ManyPartitionOffsets;
 import dev.flussenrich.core.internal.PartitionCreator;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
@@ -12,8 +14,11 @@ import dev.flussenrich.testutils.TestTables;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.ListOffsetsResult;
+import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.metadata.ResolvedPartitionSpec;
+import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.GenericRow;
@@ -25,15 +30,21 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.flussenrich.core.internal.FlussCalls.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Offsets of the buckets of many partitions: one request per partition, all sent together. */
+/**
+ * Offsets of the buckets of many partitions: one request per partition, all sent together, after
+ * one metadata update for all of them.
+ */
 @ExtendWith(SharedFlussCluster.class)
 class BucketOffsetsITCase {
 
@@ -43,28 +54,8 @@ class BucketOffsetsITCase {
     @Test
     void thePartitionsAreAllAskedBeforeAnyAnswerIsAwaited() throws Exception {
         Connection connection = SharedFlussCluster.connection();
-        TablePath path = SharedFlussCluster.newTablePath("offsets_partitions");
-        new EnrichedTables(connection.getAdmin())
-                .create(path, TestTables.partitionedByDay(2), false);
-        PartitionCreator partitions =
-                new PartitionCreator(
-                        connection.getAdmin(), await(connection.getAdmin().getTableInfo(path)));
-        PARTITIONS.forEach(partitions::ensure);
-        // partition i holds 2 * (i + 1) base rows (id, dt)
-        try (Table table = connection.getTable(path)) {
-            AppendWriter writer = table.newAppend().createWriter();
-            for (int p = 0; p < PARTITIONS.size(); p++) {
-                for (int id = 0; id < 2 * (p + 1); id++) {
-                    writer.append(GenericRow.of(id, BinaryString.fromString(PARTITIONS.get(p))));
-                }
-            }
-            writer.flush();
-        }
-        List<EnrichedBucket> buckets = new ArrayList<>();
-        for (String partition : PARTITIONS) {
-            buckets.add(EnrichedBucket.of(partition, 0));
-            buckets.add(EnrichedBucket.of(partition, 1));
-        }
+        TablePath path = threePartitionsOf2And4And6Rows(connection);
+        List<EnrichedBucket> buckets = bucketsOfThePartitions();
         AtomicInteger requests = new AtomicInteger();
 
         Map<EnrichedBucket, Long> highWatermarks =
@@ -83,6 +74,123 @@ class BucketOffsetsITCase {
                     .isEqualTo(2L * (p + 1));
         }
         assertThat(highWatermarks).hasSize(buckets.size());
+    }
+
+    @Test
+    void aConnectionAsksEveryPartitionAfterOneMetadataUpdate() throws Exception {
+        Connection connection = SharedFlussCluster.connection();
+        TablePath path = threePartitionsOf2And4And6Rows(connection);
+        ManyPartitionOffsets direct = ManyPartitionOffsets.of(connection);
+        Map<String, List<Integer>> bothBuckets = new LinkedHashMap<>();
+        PARTITIONS.forEach(partition -> bothBuckets.put(partition, List.of(0, 1)));
+
+        Map<String, ListOffsetsResult> latest =
+                direct.send(path, bothBuckets, new OffsetSpec.LatestSpec());
+        Map<String, ListOffsetsResult> earliest =
+                direct.send(path, bothBuckets, new OffsetSpec.EarliestSpec());
+
+        for (int p = 0; p < PARTITIONS.size(); p++) {
+            String partition = PARTITIONS.get(p);
+            Map<Integer, Long> highWatermarks = await(latest.get(partition).all());
+            assertThat(highWatermarks.get(0) + highWatermarks.get(1))
+                    .as("rows of partition %s", partition)
+                    .isEqualTo(2L * (p + 1));
+            // the same answers as the admin's, bucket by bucket
+            assertThat(highWatermarks)
+                    .isEqualTo(
+                            await(
+                                    connection
+                                            .getAdmin()
+                                            .listOffsets(
+                                                    path,
+                                                    partition,
+                                                    List.of(0, 1),
+                                                    new OffsetSpec.LatestSpec())
+                                            .all()));
+            assertThat(await(earliest.get(partition).all())).isEqualTo(Map.of(0, 0L, 1, 0L));
+        }
+        Map<EnrichedBucket, Long> throughBucketOffsets =
+                new BucketOffsets(connection).highWatermarks(path, bucketsOfThePartitions());
+        assertThat(throughBucketOffsets.values().stream().mapToLong(Long::longValue).sum())
+                .isEqualTo(12);
+    }
+
+    @Test
+    void aDroppedPartitionIsReportedGoneAsTheAdminReportsIt() throws Exception {
+        Connection connection = SharedFlussCluster.connection();
+        TablePath path = threePartitionsOf2And4And6Rows(connection);
+        TableInfo info = await(connection.getAdmin().getTableInfo(path));
+        await(
+                connection
+                        .getAdmin()
+                        .dropPartition(
+                                path,
+                                ResolvedPartitionSpec.fromPartitionName(
+                                                info.getPartitionKeys(), PARTITIONS.get(1))
+                                        .toPartitionSpec(),
+                                false));
+
+        // The drop returns before the servers forget the partition: wait until the admin says so.
+        List<EnrichedBucket> dropped =
+                bucketsOfThePartitions().stream()
+                        .filter(b -> b.partitionName().equals(PARTITIONS.get(1)))
+                        .toList();
+        BucketOffsets throughTheAdmin = new BucketOffsets(connection.getAdmin());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (FlussCalls.unlessPartitionGone(
+                                PARTITIONS.get(1),
+                                () -> throughTheAdmin.highWatermarks(path, dropped))
+                        .isPresent()
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+
+        // The metadata update fails for the whole request; each partition is then asked
+        // through the admin, which names the one that is gone.
+        assertThatThrownBy(
+                        () ->
+                                new BucketOffsets(connection)
+                                        .highWatermarks(path, bucketsOfThePartitions()))
+                .satisfies(e -> assertThat(FlussCalls.isPartitionGone(e)).isTrue());
+        Map<EnrichedBucket, Long> others =
+                new BucketOffsets(connection)
+                        .highWatermarks(
+                                path,
+                                bucketsOfThePartitions().stream()
+                                        .filter(b -> !b.partitionName().equals(PARTITIONS.get(1)))
+                                        .toList());
+        assertThat(others.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(8);
+    }
+
+    /** Partition i of {@link #PARTITIONS} holds 2 * (i + 1) base rows (id, dt). */
+    private static TablePath threePartitionsOf2And4And6Rows(Connection connection)
+            throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("offsets_partitions");
+        new EnrichedTables(connection.getAdmin())
+                .create(path, TestTables.partitionedByDay(2), false);
+        PartitionCreator partitions =
+                new PartitionCreator(
+                        connection.getAdmin(), await(connection.getAdmin().getTableInfo(path)));
+        PARTITIONS.forEach(partitions::ensure);
+        try (Table table = connection.getTable(path)) {
+            AppendWriter writer = table.newAppend().createWriter();
+            for (int p = 0; p < PARTITIONS.size(); p++) {
+                for (int id = 0; id < 2 * (p + 1); id++) {
+                    writer.append(GenericRow.of(id, BinaryString.fromString(PARTITIONS.get(p))));
+                }
+            }
+            writer.flush();
+        }
+        return path;
+    }
+
+    private static List<EnrichedBucket> bucketsOfThePartitions() {
+        List<EnrichedBucket> buckets = new ArrayList<>();
+        for (String partition : PARTITIONS) {
+            buckets.add(EnrichedBucket.of(partition, 0));
+            buckets.add(EnrichedBucket.of(partition, 1));
+        }
+        return buckets;
     }
 
     /**

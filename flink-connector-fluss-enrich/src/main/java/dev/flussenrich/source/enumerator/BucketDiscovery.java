@@ -59,7 +59,7 @@ final class BucketDiscovery implements AutoCloseable {
         this.afterListing = afterListing;
         this.connection = settings.connection().connect();
         this.table = new EnrichedTables(connection.getAdmin()).load(settings.table());
-        this.offsets = new BucketOffsets(connection.getAdmin());
+        this.offsets = new BucketOffsets(connection);
         this.watermarks = new EnrichmentWatermarks(connection, table);
         this.partitions = new PartitionIds(connection.getAdmin(), settings.table());
         this.gatingGroups = new ProjectionPlan(table, settings.columns()).groups();

@@ -65,7 +65,7 @@ public final class TieringLag implements Serializable {
             List<EnrichedBucket> buckets =
                     new PartitionIds(connection.getAdmin(), base)
                             .allBuckets(partitioned, numBuckets);
-            BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
+            BucketOffsets offsets = new BucketOffsets(connection);
             Map<EnrichedBucket, Long> highWatermarks = offsets.highWatermarks(base, buckets);
             List<EnrichedBucket> untiered =
                     buckets.stream().filter(b -> !lakeOffsets.containsKey(b)).toList();

@@ -35,7 +35,7 @@ final class CompanionCommits implements AutoCloseable {
     private final Map<Long, Long> completedAt = new HashMap<>();
 
     CompanionCommits(Connection connection, EnrichedTable table, int buckets) {
-        BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
+        BucketOffsets offsets = new BucketOffsets(connection);
         for (EnrichedTable.Group group : table.groups()) {
             Table companion = connection.getTable(group.companionPath());
             LogScanner scanner =

@@ -235,7 +235,7 @@ final class VisibilityLatency {
                 Table b = readerConnection.getTable(table("b"));
                 LogScanner reader = b.newScan().project(columns).createLogScanner()) {
             Thread.sleep(3_000); // let the copy job reach 'latest' before rows flow
-            BucketOffsets offsets = new BucketOffsets(setup.connection().getAdmin());
+            BucketOffsets offsets = new BucketOffsets(setup.connection());
             for (int bucket = 0; bucket < BUCKETS; bucket++) {
                 reader.subscribe(
                         bucket, offsets.highWatermark(table("b"), EnrichedBucket.of(bucket)));

@@ -77,7 +77,7 @@ final class SoakChecker {
 
     private Map<String, long[]> watermarkSums(Set<String> partitions) {
         EnrichmentWatermarks watermarks = new EnrichmentWatermarks(connection, table);
-        BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
+        BucketOffsets offsets = new BucketOffsets(connection);
         Map<String, long[]> sums = new LinkedHashMap<>();
         for (String group : SoakTable.GROUPS) {
             long[] sum = new long[2];

@@ -69,7 +69,7 @@ public final class EnrichmentStatus {
         List<EnrichedBucket> buckets =
                 basePartitions.allBuckets(table.isPartitioned(), table.numBuckets());
         // One request per partition for all buckets.
-        BucketOffsets offsets = new BucketOffsets(connection.getAdmin());
+        BucketOffsets offsets = new BucketOffsets(connection);
         Map<EnrichedBucket, Long> logStarts = offsets.earliest(table.tablePath(), buckets);
         Map<EnrichedBucket, Long> highWatermarks =
                 offsets.highWatermarks(table.tablePath(), buckets);

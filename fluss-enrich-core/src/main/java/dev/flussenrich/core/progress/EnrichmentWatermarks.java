@@ -51,7 +51,7 @@ public final class EnrichmentWatermarks {
     public EnrichmentWatermarks(Connection connection, EnrichedTable table) {
         this.connection = connection;
         this.table = table;
-        this.offsets = new BucketOffsets(connection.getAdmin());
+        this.offsets = new BucketOffsets(connection);
         this.probe = new CompanionProbe(connection);
         this.checkpoints = new ProgressCheckpoints(connection, table.tablePath());
     }

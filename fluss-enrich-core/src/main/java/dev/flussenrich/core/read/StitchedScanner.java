@@ -67,7 +67,7 @@ public final class StitchedScanner implements AutoCloseable {
             BufferBound bufferBound) {
         this.table = table;
         this.plan = new ProjectionPlan(table, columns);
-        this.offsets = new BucketOffsets(connection.getAdmin());
+        this.offsets = new BucketOffsets(connection);
         this.watermarks = new EnrichmentWatermarks(connection, table);
         this.tables = ScannedTables.open(connection, table, plan);
         this.lookahead = new SubscriptionLookahead(tables, offsets, new CompanionProbe(connection));

@@ -104,7 +104,7 @@ public final class EnrichmentWriter implements AutoCloseable {
                                 groupName, table.tablePath(), group.companionPath()));
         this.router = BucketRouter.forCompanion(group.companion());
         this.watermarks = new EnrichmentWatermarks(connection, table);
-        this.offsets = new BucketOffsets(connection.getAdmin());
+        this.offsets = new BucketOffsets(connection);
         this.rows = new CompanionRows(table, group, router, companion::ensurePartition);
     }
 

@@ -1,0 +1,146 @@
+/*
+ * Copyright 2026 the fluss-enrich authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+package dev.flussenrich.core.internal;
+
+import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.FlussConnection;
+import org.apache.fluss.client.admin.ListOffsetsResult;
+import org.apache.fluss.client.admin.OffsetSpec;
+import org.apache.fluss.client.metadata.MetadataUpdater;
+import org.apache.fluss.exception.LeaderNotAvailableException;
+import org.apache.fluss.metadata.PhysicalTablePath;
+import org.apache.fluss.metadata.TableBucket;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.rpc.gateway.TabletServerGateway;
+import org.apache.fluss.rpc.messages.ListOffsetsRequest;
+import org.apache.fluss.rpc.messages.PbListOffsetsRespForBucket;
+import org.apache.fluss.rpc.protocol.ApiError;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+
+import static org.apache.fluss.client.utils.ClientRpcMessageUtils.makeListOffsetsRequest;
+
+/**
+ * List-offsets requests for many partitions of one table, after one metadata update for all of
+ * them. Fluss 0.9.1's {@code Admin.listOffsets} takes one partition and, before it sends, updates
+ * the table's metadata, reads the table info and updates the partition's metadata, three
+ * synchronous round trips: at 30 partitions and 4 lookups per subscription that was most of a
+ * reader's start-up (performance.md, "Partitions"). This sends the same requests, built by Fluss's
+ * own {@code ClientRpcMessageUtils}, to the same leaders through Fluss's own metadata and gateways,
+ * with one round trip before them instead of three per partition.
+ */
+@Internal
+public final class ManyPartitionOffsets {
+
+    private final MetadataUpdater metadata;
+
+    private ManyPartitionOffsets(MetadataUpdater metadata) {
+        this.metadata = metadata;
+    }
+
+    /** For a connection to a Fluss cluster; null for any other (a test's stand-in). */
+    @Nullable
+    public static ManyPartitionOffsets of(Connection connection) {
+        return connection instanceof FlussConnection fluss
+                ? new ManyPartitionOffsets(fluss.getMetadataUpdater())
+                : null;
+    }
+
+    /**
+     * Sends one request per partition and leader, after one metadata update; returns each
+     * partition's answers as {@code Admin.listOffsets} would. Throws if the update fails (a
+     * partition gone, no server reachable): the caller then asks partition by partition.
+     */
+    public Map<String, ListOffsetsResult> send(
+            TablePath table,
+            Map<String, ? extends Collection<Integer>> bucketsByPartition,
+            OffsetSpec spec) {
+        Set<PhysicalTablePath> partitions =
+                bucketsByPartition.keySet().stream()
+                        .map(name -> PhysicalTablePath.of(table, name))
+                        .collect(Collectors.toSet());
+        metadata.updateMetadata(Set.of(table), partitions, null);
+        long tableId =
+                metadata.getCluster()
+                        .getTableId(table)
+                        .orElseThrow(
+                                () ->
+                                        new LeaderNotAvailableException(
+                                                "Table " + table + " is not in the metadata"));
+        Map<String, ListOffsetsResult> results = new LinkedHashMap<>();
+        bucketsByPartition.forEach(
+                (name, buckets) -> {
+                    long partitionId =
+                            metadata.getPartitionIdOrElseThrow(PhysicalTablePath.of(table, name));
+                    results.put(name, sendToLeaders(table, tableId, partitionId, buckets, spec));
+                });
+        return results;
+    }
+
+    private ListOffsetsResult sendToLeaders(
+            TablePath table,
+            long tableId,
+            long partitionId,
+            Collection<Integer> buckets,
+            OffsetSpec spec) {
+        Map<Integer, List<Integer>> bucketsByLeader = new HashMap<>();
+        Map<Integer, CompletableFuture<Long>> answers = new HashMap<>();
+        for (int bucket : buckets) {
+            int leader = metadata.leaderFor(table, new TableBucket(tableId, partitionId, bucket));
+            bucketsByLeader.computeIfAbsent(leader, l -> new ArrayList<>()).add(bucket);
+            answers.put(bucket, new CompletableFuture<>());
+        }
+        bucketsByLeader.forEach(
+                (leader, leaderBuckets) -> {
+                    TabletServerGateway gateway = metadata.newTabletServerClientForNode(leader);
+                    if (gateway == null) {
+                        throw new LeaderNotAvailableException(
+                                "Server " + leader + " is not found in metadata cache.");
+                    }
+                    ListOffsetsRequest request =
+                            makeListOffsetsRequest(tableId, partitionId, leaderBuckets, spec);
+                    gateway.listOffsets(request)
+                            .whenComplete(
+                                    (response, failure) -> {
+                                        if (failure != null) {
+                                            // Fluss's admin leaves these futures open
+                                            // (apache/fluss#3027); failing them lets the caller
+                                            // ask again at once.
+                                            leaderBuckets.forEach(
+                                                    b ->
+                                                            answers.get(b)
+                                                                    .completeExceptionally(
+                                                                            failure));
+                                            return;
+                                        }
+                                        for (PbListOffsetsRespForBucket answer :
+                                                response.getBucketsRespsList()) {
+                                            CompletableFuture<Long> future =
+                                                    answers.get(answer.getBucketId());
+                                            if (answer.hasErrorCode()) {
+                                                future.completeExceptionally(
+                                                        ApiError.fromErrorMessage(answer)
+                                                                .exception());
+                                            } else {
+                                                future.complete(answer.getOffset());
+                                            }
+                                        }
+                                    });
+                });
+        return new ListOffsetsResult(answers);
+    }
+}
