@@ -12,6 +12,7 @@ import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.ListOffsetsResult;
 import org.apache.fluss.client.admin.OffsetSpec;
@@ -80,7 +81,20 @@ class BucketOffsetsITCase {
     void aConnectionAsksEveryPartitionAfterOneMetadataUpdate() throws Exception {
         Connection connection = SharedFlussCluster.connection();
         TablePath path = threePartitionsOf2And4And6Rows(connection);
-        ManyPartitionOffsets direct = ManyPartitionOffsets.of(connection);
+        // A new connection, as a new job's, knows nothing of the table yet.
+        try (Connection fresh =
+                ConnectionFactory.createConnection(SharedFlussCluster.cluster().clientConfig())) {
+            assertAnswersOfEveryPartition(connection, path, ManyPartitionOffsets.of(fresh));
+        }
+        assertAnswersOfEveryPartition(connection, path, ManyPartitionOffsets.of(connection));
+        Map<EnrichedBucket, Long> throughBucketOffsets =
+                new BucketOffsets(connection).highWatermarks(path, bucketsOfThePartitions());
+        assertThat(throughBucketOffsets.values().stream().mapToLong(Long::longValue).sum())
+                .isEqualTo(12);
+    }
+
+    private static void assertAnswersOfEveryPartition(
+            Connection connection, TablePath path, ManyPartitionOffsets direct) {
         Map<String, List<Integer>> bothBuckets = new LinkedHashMap<>();
         PARTITIONS.forEach(partition -> bothBuckets.put(partition, List.of(0, 1)));
 
@@ -109,10 +123,6 @@ class BucketOffsetsITCase {
                                             .all()));
             assertThat(await(earliest.get(partition).all())).isEqualTo(Map.of(0, 0L, 1, 0L));
         }
-        Map<EnrichedBucket, Long> throughBucketOffsets =
-                new BucketOffsets(connection).highWatermarks(path, bucketsOfThePartitions());
-        assertThat(throughBucketOffsets.values().stream().mapToLong(Long::longValue).sum())
-                .isEqualTo(12);
     }
 
     @Test

@@ -22,6 +22,8 @@ import org.apache.fluss.rpc.messages.PbTableMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
@@ -51,11 +53,22 @@ public final class BucketLeaders {
 
     private static final Duration WAIT = Duration.ofMinutes(1);
     private static final long POLL_MILLIS = 20;
+    private static final Duration ANSWER_WAIT = Duration.ofSeconds(5);
 
     private final Admin admin;
+    @Nullable private final ManyPartitionOffsets manyPartitions;
 
     public BucketLeaders(Admin admin) {
+        this(admin, null);
+    }
+
+    /**
+     * @param manyPartitions asks the leaders of many new partitions after one metadata update, or
+     *     null to ask through the admin
+     */
+    public BucketLeaders(Admin admin, @Nullable ManyPartitionOffsets manyPartitions) {
         this.admin = admin;
+        this.manyPartitions = manyPartitions;
     }
 
     /**
@@ -128,6 +141,37 @@ public final class BucketLeaders {
             throw notServed(table, String.join("', '", partitionNames));
         }
         List<Integer> buckets = IntStream.range(0, table.getNumBuckets()).boxed().toList();
+        Map<String, ListOffsetsResult> sent = sendAtOnce(table, partitionNames, buckets);
+        if (sent == null) {
+            sent = sendThroughAdmin(table, partitionNames, buckets);
+        }
+        sent.forEach(
+                (partitionName, result) -> {
+                    if (!answered(result) && !awaitAnswers(table, partitionName, deadline)) {
+                        throw notServed(table, partitionName);
+                    }
+                });
+    }
+
+    /** The partitions' requests after one metadata update; null if that cannot be done. */
+    @Nullable
+    private Map<String, ListOffsetsResult> sendAtOnce(
+            TableInfo table, Collection<String> partitionNames, List<Integer> buckets) {
+        if (manyPartitions == null) {
+            return null;
+        }
+        Map<String, List<Integer>> request = new LinkedHashMap<>();
+        partitionNames.forEach(name -> request.put(name, buckets));
+        try {
+            return manyPartitions.send(table.getTablePath(), request, new OffsetSpec.LatestSpec());
+        } catch (RuntimeException e) {
+            return null; // each partition is asked through the admin
+        }
+    }
+
+    /** The partitions' requests through the admin; a null result is asked again on its own. */
+    private Map<String, ListOffsetsResult> sendThroughAdmin(
+            TableInfo table, Collection<String> partitionNames, List<Integer> buckets) {
         Map<String, ListOffsetsResult> sent = new LinkedHashMap<>();
         for (String partitionName : partitionNames) {
             try {
@@ -139,23 +183,19 @@ public final class BucketLeaders {
                                 buckets,
                                 new OffsetSpec.LatestSpec()));
             } catch (RuntimeException e) {
-                sent.put(partitionName, null); // asked again below, on its own
+                sent.put(partitionName, null);
             }
         }
-        sent.forEach(
-                (partitionName, result) -> {
-                    if (!answered(result) && !awaitAnswers(table, partitionName, deadline)) {
-                        throw notServed(table, partitionName);
-                    }
-                });
+        return sent;
     }
 
+    /** Whether all buckets answered; a request not answered in time is asked again on its own. */
     private static boolean answered(ListOffsetsResult result) {
         if (result == null) {
             return false;
         }
         try {
-            await(result.all());
+            await(result.all(), ANSWER_WAIT, "a list-offsets request to new bucket leaders");
             return true;
         } catch (RuntimeException e) {
             return false;

@@ -41,7 +41,8 @@ import static org.apache.fluss.client.utils.ClientRpcMessageUtils.makeListOffset
  * synchronous round trips: at 30 partitions and 4 lookups per subscription that was most of a
  * reader's start-up (performance.md, "Partitions"). This sends the same requests, built by Fluss's
  * own {@code ClientRpcMessageUtils}, to the same leaders through Fluss's own metadata and gateways,
- * with one round trip before them instead of three per partition.
+ * with one round trip before them instead of three per partition (two for a table the client does
+ * not know yet).
  */
 @Internal
 public final class ManyPartitionOffsets {
@@ -73,6 +74,11 @@ public final class ManyPartitionOffsets {
                 bucketsByPartition.keySet().stream()
                         .map(name -> PhysicalTablePath.of(table, name))
                         .collect(Collectors.toSet());
+        if (metadata.getCluster().getTableId(table).isEmpty()) {
+            // The partitions' metadata names its table by id alone: a client that does not know
+            // the table yet cannot take it in (Fluss 0.9.1: "table path not found for tableId").
+            metadata.updateTableOrPartitionMetadata(table, null);
+        }
         metadata.updateMetadata(Set.of(table), partitions, null);
         long tableId =
                 metadata.getCluster()

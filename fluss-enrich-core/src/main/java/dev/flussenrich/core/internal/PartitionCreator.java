@@ -6,6 +6,7 @@
 package dev.flussenrich.core.internal;
 
 import org.apache.fluss.annotation.Internal;
+import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TableInfo;
@@ -32,9 +33,21 @@ public final class PartitionCreator {
     private final Map<String, ResolvedPartitionSpec> ready = new HashMap<>();
 
     public PartitionCreator(Admin admin, TableInfo table) {
+        this(admin, table, new BucketLeaders(admin));
+    }
+
+    /** Asks the leaders of many new partitions after one metadata update. */
+    public PartitionCreator(Connection connection, TableInfo table) {
+        this(
+                connection.getAdmin(),
+                table,
+                new BucketLeaders(connection.getAdmin(), ManyPartitionOffsets.of(connection)));
+    }
+
+    private PartitionCreator(Admin admin, TableInfo table, BucketLeaders leaders) {
         this.admin = admin;
         this.table = table;
-        this.leaders = new BucketLeaders(admin);
+        this.leaders = leaders;
     }
 
     /** Creates the partition unless it exists, waits for its leaders; then returns its spec. */

@@ -75,7 +75,7 @@ public final class TableAppender implements AutoCloseable {
         this.table = FlussCalls.retrying(() -> connection.getTable(path));
         requireWritePermission(connection, path, what);
         this.writer = table.newAppend().createWriter();
-        this.partitions = new PartitionCreator(connection.getAdmin(), table.getTableInfo());
+        this.partitions = new PartitionCreator(connection, table.getTableInfo());
         this.partitionIds = new PartitionIds(connection.getAdmin(), path);
         this.what = what;
         this.partitionCheck = partitionCheck;
