@@ -14,7 +14,6 @@ import org.apache.fluss.metadata.TableInfo;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -31,6 +30,9 @@ public final class PartitionCreator {
     private final TableInfo table;
     private final BucketLeaders leaders;
     private final Map<String, ResolvedPartitionSpec> ready = new HashMap<>();
+
+    /** Creations sent ahead ({@link #createAhead}) and not waited for yet. */
+    private final Map<String, CompletableFuture<Void>> creating = new HashMap<>();
 
     public PartitionCreator(Admin admin, TableInfo table) {
         this(admin, table, new BucketLeaders(admin));
@@ -52,38 +54,64 @@ public final class PartitionCreator {
 
     /** Creates the partition unless it exists, waits for its leaders; then returns its spec. */
     public ResolvedPartitionSpec ensure(String partitionName) {
-        ensureAll(List.of(partitionName));
+        ResolvedPartitionSpec spec = ready.get(partitionName);
+        if (spec != null) {
+            return spec;
+        }
+        CompletableFuture<Void> creation = creating.remove(partitionName);
+        FlussCalls.await(creation != null ? creation : create(partitionName));
+        List<String> created = new ArrayList<>(List.of(partitionName));
+        created.addAll(createdAhead());
+        leaders.awaitPartitions(table, created);
+        created.forEach(name -> ready.put(name, specOf(name)));
         return ready.get(partitionName);
     }
 
     /**
-     * {@link #ensure} for several partitions: all creations are sent before the first is awaited,
-     * and the leaders of all are waited for together, so n partitions cost about what one does.
+     * Sends the creation of partitions that will be written soon, without waiting for any: the
+     * coordinator creates them one after another meanwhile, and {@link #ensure} waits for each only
+     * when its first row comes, so rows of partitions already served are written while the later
+     * ones are still being created (as Fluss's own writer does with the partitions it creates).
      */
-    public void ensureAll(Collection<String> partitionNames) {
-        Map<String, ResolvedPartitionSpec> missing = new LinkedHashMap<>();
+    public void createAhead(Collection<String> partitionNames) {
         for (String name : partitionNames) {
-            if (!ready.containsKey(name)) {
-                missing.put(
-                        name,
-                        ResolvedPartitionSpec.fromPartitionName(table.getPartitionKeys(), name));
+            if (!ready.containsKey(name) && !creating.containsKey(name)) {
+                creating.put(name, create(name));
             }
         }
-        if (missing.isEmpty()) {
-            return;
-        }
-        List<CompletableFuture<Void>> creations = new ArrayList<>();
-        for (ResolvedPartitionSpec spec : missing.values()) {
-            creations.add(
-                    admin.createPartition(table.getTablePath(), spec.toPartitionSpec(), true));
-        }
-        creations.forEach(FlussCalls::await);
-        leaders.awaitPartitions(table, missing.keySet());
-        ready.putAll(missing);
+    }
+
+    /**
+     * The creations sent ahead that have completed by now, taken out: their leaders are waited for
+     * with the partition at hand, in one request, not one at each of their first rows.
+     */
+    private List<String> createdAhead() {
+        List<String> created = new ArrayList<>();
+        creating.entrySet()
+                .removeIf(
+                        creation -> {
+                            CompletableFuture<Void> future = creation.getValue();
+                            if (future.isDone() && !future.isCompletedExceptionally()) {
+                                created.add(creation.getKey());
+                                return true;
+                            }
+                            return false;
+                        });
+        return created;
+    }
+
+    private CompletableFuture<Void> create(String partitionName) {
+        return admin.createPartition(
+                table.getTablePath(), specOf(partitionName).toPartitionSpec(), true);
+    }
+
+    private ResolvedPartitionSpec specOf(String partitionName) {
+        return ResolvedPartitionSpec.fromPartitionName(table.getPartitionKeys(), partitionName);
     }
 
     /** Forgets a partition that no longer exists: the next {@link #ensure} creates it again. */
     public void forget(String partitionName) {
         ready.remove(partitionName);
+        creating.remove(partitionName);
     }
 }

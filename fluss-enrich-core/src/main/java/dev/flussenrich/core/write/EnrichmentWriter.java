@@ -23,11 +23,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -251,19 +251,21 @@ public final class EnrichmentWriter implements AutoCloseable {
 
     /**
      * Gets the given buckets ready for their first rows: looks them up (as {@link #lags} does) and
-     * creates the companion partitions of those with rows to enrich, all together, instead of one
-     * after another at each partition's first row. Returns their lags.
+     * sends the creation of the companion partitions of those with rows to enrich, in partition
+     * order, all at once: each partition's first row then waits only for its own, and rows of
+     * partitions already created are written while the later ones are being created. Left to each
+     * partition's first row, the creations ran one after another. Returns the buckets' lags.
      */
     public Map<EnrichedBucket, Long> prepare(Collection<EnrichedBucket> wanted) {
         Map<EnrichedBucket, Long> lags = lags(wanted);
-        Set<String> toWrite = new LinkedHashSet<>();
+        Set<String> toWrite = new TreeSet<>();
         lags.forEach(
                 (bucket, lag) -> {
                     if (lag > 0 && bucket.partitionName() != null) {
                         toWrite.add(bucket.partitionName());
                     }
                 });
-        companion.ensurePartitions(toWrite);
+        companion.createPartitionsAhead(toWrite);
         return lags;
     }
 

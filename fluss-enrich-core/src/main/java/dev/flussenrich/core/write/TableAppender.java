@@ -112,10 +112,11 @@ public final class TableAppender implements AutoCloseable {
     }
 
     /**
-     * {@link #ensurePartition} for several partitions, created together and waited for together.
+     * Sends the creation of partitions about to be written, without waiting: {@link
+     * #ensurePartition} waits for each at its first row (see {@link PartitionCreator#createAhead}).
      */
-    public void ensurePartitions(Collection<String> partitionNames) {
-        partitions.ensureAll(partitionNames);
+    public void createPartitionsAhead(Collection<String> partitionNames) {
+        partitions.createAhead(partitionNames);
     }
 
     /** Forgets a partition that no longer exists: its next row creates it again. */

@@ -43,9 +43,9 @@ import static dev.flussenrich.testutils.TestTables.city;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A writer of a table with many partitions looks its buckets up together, and creates the companion
- * partitions it will write together, before the first row: one request per partition and lookup,
- * not one per bucket, and no creation one after another.
+ * A writer of a table with many partitions looks its buckets up together, and sends the creation of
+ * the companion partitions it will write all at once, before the first row: one request per
+ * partition and lookup, not one per bucket, and no creation waiting for the one before.
  */
 @ExtendWith(SharedFlussCluster.class)
 class EnrichmentWriterPartitionsITCase {
@@ -61,6 +61,7 @@ class EnrichmentWriterPartitionsITCase {
     private final Map<EnrichedBucket, Integer> rowsByBucket = new HashMap<>();
 
     private final AtomicInteger listOffsets = new AtomicInteger();
+    private final AtomicInteger baseListOffsets = new AtomicInteger();
     private final AtomicInteger listPartitions = new AtomicInteger();
     private final AtomicInteger createPartition = new AtomicInteger();
 
@@ -118,10 +119,10 @@ class EnrichmentWriterPartitionsITCase {
     }
 
     @Test
-    void preparedBucketsAreWrittenWithoutMoreLookupsAndTheirPartitionsCreatedTogether()
+    void preparedBucketsAreWrittenWithoutMoreLookupsAndTheirPartitionsCreatedAhead()
             throws Exception {
         // Each creation is answered only once all three were asked: a writer that awaited each
-        // before asking the next would time out.
+        // before asking the next would time out. The preparation sends them, awaiting none.
         try (EnrichmentWriter writer =
                 new EnrichmentWriter(
                         countingConnection(WITH_ROWS.size()), table, "geo", GapPolicy.FAIL)) {
@@ -130,6 +131,7 @@ class EnrichmentWriterPartitionsITCase {
             // No companion partition for the partition without rows: nothing to write there.
             assertThat(createPartition.get()).isEqualTo(3);
             int asked = listOffsets.get();
+            int baseAsked = baseListOffsets.get();
             int listed = listPartitions.get();
             for (EnrichedBucket bucket : buckets) {
                 for (int offset = 0; offset < rowsOf(bucket); offset++) {
@@ -138,9 +140,15 @@ class EnrichmentWriterPartitionsITCase {
             }
             writer.flush();
 
-            assertThat(listOffsets.get() - asked)
-                    .as("list-offsets requests of the writes")
+            // No bucket is looked up again (the base's high watermark was asked once per bucket);
+            // the companion is asked only whether each new partition's leaders serve it, at its
+            // first row (once, or again while they take the leadership up).
+            assertThat(baseListOffsets.get() - baseAsked)
+                    .as("list-offsets requests to the base during the writes")
                     .isZero();
+            assertThat(listOffsets.get() - asked)
+                    .as("list-offsets requests to the companion during the writes")
+                    .isGreaterThanOrEqualTo(WITH_ROWS.size());
             assertThat(listPartitions.get() - listed)
                     .as("partition listings of the writes")
                     .isZero();
@@ -170,7 +178,12 @@ class EnrichmentWriterPartitionsITCase {
         InvocationHandler admin =
                 (proxy, method, args) -> {
                     switch (method.getName()) {
-                        case "listOffsets" -> listOffsets.incrementAndGet();
+                        case "listOffsets" -> {
+                            listOffsets.incrementAndGet();
+                            if (table.tablePath().equals(args[0])) {
+                                baseListOffsets.incrementAndGet();
+                            }
+                        }
                         case "listPartitionInfos" -> listPartitions.incrementAndGet();
                         default -> {}
                     }
