@@ -14,12 +14,12 @@ import dev.flussenrich.core.progress.EnrichmentWatermarks;
 import dev.flussenrich.core.write.BucketRouter;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.GapPolicy;
+import dev.flussenrich.testutils.InterceptedConnection;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
-import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
@@ -38,10 +38,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -645,36 +641,19 @@ class StitchedScannerITCase {
             AtomicInteger listOffsets,
             TablePath counted,
             AtomicInteger handles) {
-        InvocationHandler admin =
-                (proxy, method, args) -> {
-                    if (method.getName().equals("listOffsets")) {
-                        listOffsets.incrementAndGet();
-                    }
-                    return invoke(method, connection.getAdmin(), args);
-                };
-        InvocationHandler handler =
-                (proxy, method, args) -> {
-                    if (method.getName().equals("getAdmin")) {
-                        return Proxy.newProxyInstance(
-                                Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, admin);
-                    }
+        return InterceptedConnection.of(
+                connection,
+                (method, args, real) -> {
                     if (method.getName().equals("getTable") && counted.equals(args[0])) {
                         handles.incrementAndGet();
                     }
-                    return invoke(method, connection, args);
-                };
-        return (Connection)
-                Proxy.newProxyInstance(
-                        Connection.class.getClassLoader(),
-                        new Class<?>[] {Connection.class},
-                        handler);
-    }
-
-    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
+                    return real.call();
+                },
+                (method, args, real) -> {
+                    if (method.getName().equals("listOffsets")) {
+                        listOffsets.incrementAndGet();
+                    }
+                    return real.call();
+                });
     }
 }

@@ -11,11 +11,11 @@ import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.internal.PartitionCreator;
 import dev.flussenrich.core.progress.EnrichmentWatermarks;
+import dev.flussenrich.testutils.InterceptedConnection;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.metadata.TablePath;
@@ -26,10 +26,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -175,8 +171,10 @@ class EnrichmentWriterPartitionsITCase {
      */
     private Connection countingConnection(int heldCreations) {
         List<Runnable> heldBack = new ArrayList<>();
-        InvocationHandler admin =
-                (proxy, method, args) -> {
+        return InterceptedConnection.of(
+                connection,
+                InterceptedConnection.NONE,
+                (method, args, real) -> {
                     switch (method.getName()) {
                         case "listOffsets" -> {
                             listOffsets.incrementAndGet();
@@ -187,54 +185,40 @@ class EnrichmentWriterPartitionsITCase {
                         case "listPartitionInfos" -> listPartitions.incrementAndGet();
                         default -> {}
                     }
-                    Object result = invoke(method, connection.getAdmin(), args);
+                    Object result = real.call();
                     if (!method.getName().equals("createPartition")) {
                         return result;
                     }
                     int asked = createPartition.incrementAndGet();
-                    if (asked > heldCreations) {
-                        return result;
-                    }
-                    CompletableFuture<?> real = (CompletableFuture<?>) result;
-                    CompletableFuture<Object> answer = new CompletableFuture<>();
-                    synchronized (heldBack) {
-                        heldBack.add(
-                                () ->
-                                        real.whenComplete(
-                                                (value, error) -> {
-                                                    if (error != null) {
-                                                        answer.completeExceptionally(error);
-                                                    } else {
-                                                        answer.complete(value);
-                                                    }
-                                                }));
-                        if (asked == heldCreations) {
-                            heldBack.forEach(Runnable::run);
-                            heldBack.clear();
-                        }
-                    }
-                    return answer.orTimeout(10, TimeUnit.SECONDS);
-                };
-        InvocationHandler handler =
-                (proxy, method, args) -> {
-                    if (method.getName().equals("getAdmin")) {
-                        return Proxy.newProxyInstance(
-                                Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, admin);
-                    }
-                    return invoke(method, connection, args);
-                };
-        return (Connection)
-                Proxy.newProxyInstance(
-                        Connection.class.getClassLoader(),
-                        new Class<?>[] {Connection.class},
-                        handler);
+                    return asked > heldCreations
+                            ? result
+                            : heldBack(
+                                    (CompletableFuture<?>) result,
+                                    heldBack,
+                                    asked == heldCreations);
+                });
     }
 
-    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
-        try {
-            return method.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
+    /** The answer to a creation, given once {@code release} comes with the last one held. */
+    private static CompletableFuture<Object> heldBack(
+            CompletableFuture<?> real, List<Runnable> heldBack, boolean release) {
+        CompletableFuture<Object> answer = new CompletableFuture<>();
+        synchronized (heldBack) {
+            heldBack.add(
+                    () ->
+                            real.whenComplete(
+                                    (value, error) -> {
+                                        if (error != null) {
+                                            answer.completeExceptionally(error);
+                                        } else {
+                                            answer.complete(value);
+                                        }
+                                    }));
+            if (release) {
+                heldBack.forEach(Runnable::run);
+                heldBack.clear();
+            }
         }
+        return answer.orTimeout(10, TimeUnit.SECONDS);
     }
 }
