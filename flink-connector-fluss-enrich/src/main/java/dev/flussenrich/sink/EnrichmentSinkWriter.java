@@ -99,9 +99,9 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     }
 
     /**
-     * Before the first row: every bucket this subtask owns is looked up, and the companion
-     * partitions it will write are created, all together. Left to each bucket's first row, a table
-     * of 30 partitions spent seconds in lookups and partition creations one after another.
+     * Before the first row: every bucket this subtask owns is looked up, all together, and the
+     * creation of the companion partitions it will write is sent. Left to each bucket's first row,
+     * a table of 30 partitions spent seconds in lookups and partition creations one after another.
      */
     private void prepareOwnedBuckets() {
         try {

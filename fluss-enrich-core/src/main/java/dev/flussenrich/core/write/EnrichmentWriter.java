@@ -237,12 +237,13 @@ public final class EnrichmentWriter implements AutoCloseable {
         highWatermarks.forEach(
                 (bucket, highWatermark) -> {
                     BucketState state = buckets.get(bucket);
+                    Unwritten known = unwritten.get(bucket);
                     if (state != null) {
                         state.baseHighWatermark = highWatermark;
+                    } else if (known != null) {
+                        unwritten.put(bucket, new Unwritten(known.progress(), highWatermark));
                     } else {
-                        unwritten.computeIfPresent(
-                                bucket,
-                                (b, known) -> new Unwritten(known.progress(), highWatermark));
+                        return; // its partition went away during the lookup, and was forgotten
                     }
                     lags.put(bucket, Math.max(0, highWatermark - groupWatermark(bucket)));
                 });
