@@ -111,15 +111,6 @@ public final class BucketLeaders {
         }
     }
 
-    /**
-     * Waits until one partition is served (see {@link #awaitServed}); fails after {@link #WAIT}.
-     */
-    public void awaitPartition(TableInfo table, String partitionName) {
-        if (!awaitServed(table, partitionName, WAIT)) {
-            throw notServed(table, partitionName);
-        }
-    }
-
     private static IllegalStateException notServed(TableInfo table, String partitionNames) {
         return new IllegalStateException(
                 String.format(
@@ -132,8 +123,9 @@ public final class BucketLeaders {
     }
 
     /**
-     * {@link #awaitPartition} for several partitions: the coordinator is asked for the leaders of
-     * all in one request, and their leaders' offsets all before the first answer is awaited.
+     * Waits until new partitions are served (see {@link #awaitServed}); fails after {@link #WAIT}.
+     * The coordinator is asked for the leaders of all in one request, and their leaders' offsets
+     * all before the first answer is awaited.
      */
     public void awaitPartitions(TableInfo table, Collection<String> partitionNames) {
         long deadline = System.nanoTime() + WAIT.toNanos();
