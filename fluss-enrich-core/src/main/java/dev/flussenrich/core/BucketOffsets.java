@@ -17,8 +17,6 @@ import org.apache.fluss.exception.FlussRuntimeException;
 import org.apache.fluss.exception.RetriableException;
 import org.apache.fluss.metadata.TablePath;
 
-import javax.annotation.Nullable;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,18 +45,18 @@ public final class BucketOffsets {
     private static final Duration REQUEST_WAIT = Duration.ofSeconds(5);
 
     private final Admin admin;
-    @Nullable private final ManyPartitionOffsets manyPartitions;
+    private final ManyPartitionOffsets requests;
 
     /** Asks through the admin alone, one partition at a time (see {@link #listByPartition}). */
     public BucketOffsets(Admin admin) {
         this.admin = admin;
-        this.manyPartitions = null;
+        this.requests = ManyPartitionOffsets.throughAdmin(admin);
     }
 
     /** Asks the offsets of many partitions after one metadata update for all of them. */
     public BucketOffsets(Connection connection) {
         this.admin = connection.getAdmin();
-        this.manyPartitions = ManyPartitionOffsets.of(connection);
+        this.requests = ManyPartitionOffsets.of(connection);
     }
 
     /** The first offset still stored. */
@@ -100,23 +98,21 @@ public final class BucketOffsets {
             TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
         Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
         for (EnrichedBucket bucket : buckets) {
-            byPartition
-                    .computeIfAbsent(String.valueOf(bucket.partitionName()), p -> new ArrayList<>())
-                    .add(bucket);
+            byPartition.computeIfAbsent(bucket.partitionName(), p -> new ArrayList<>()).add(bucket);
         }
         if (byPartition.size() == 1) {
             return list(table, buckets, spec);
         }
-        Map<List<EnrichedBucket>, ListOffsetsResult> sent = sendAtOnce(table, byPartition, spec);
-        if (sent == null) {
-            sent = new LinkedHashMap<>();
-            for (List<EnrichedBucket> partition : byPartition.values()) {
-                sent.put(partition, nullIfTransient(() -> send(table, partition, spec)));
-            }
-        }
+        Map<String, List<Integer>> bucketIds = new LinkedHashMap<>();
+        byPartition.forEach(
+                (name, partition) ->
+                        bucketIds.put(
+                                name, partition.stream().map(EnrichedBucket::bucket).toList()));
+        Map<String, ListOffsetsResult> sent = requests.sendAll(table, bucketIds, spec);
         Map<EnrichedBucket, Long> offsets = new HashMap<>();
-        sent.forEach(
-                (partition, result) -> {
+        byPartition.forEach(
+                (name, partition) -> {
+                    ListOffsetsResult result = sent.get(name);
                     Map<EnrichedBucket, Long> answered =
                             result == null
                                     ? null
@@ -124,32 +120,6 @@ public final class BucketOffsets {
                     offsets.putAll(answered != null ? answered : list(table, partition, spec));
                 });
         return offsets;
-    }
-
-    /**
-     * The requests of all partitions after one metadata update; null without a connection, or if
-     * the update failed (a partition gone, say): then each partition is asked through the admin,
-     * which tells those apart.
-     */
-    @Nullable
-    private Map<List<EnrichedBucket>, ListOffsetsResult> sendAtOnce(
-            TablePath table, Map<String, List<EnrichedBucket>> byPartition, OffsetSpec spec) {
-        if (manyPartitions == null || byPartition.containsKey("null")) {
-            return null;
-        }
-        Map<String, List<Integer>> bucketIds = new LinkedHashMap<>();
-        byPartition.forEach(
-                (name, buckets) ->
-                        bucketIds.put(name, buckets.stream().map(EnrichedBucket::bucket).toList()));
-        Map<String, ListOffsetsResult> results;
-        try {
-            results = manyPartitions.send(table, bucketIds, spec);
-        } catch (RuntimeException e) {
-            return null;
-        }
-        Map<List<EnrichedBucket>, ListOffsetsResult> sent = new LinkedHashMap<>();
-        byPartition.forEach((name, buckets) -> sent.put(buckets, results.get(name)));
-        return sent;
     }
 
     /** The call's result; null on a transient failure (then {@link #list} asks again). */

@@ -22,8 +22,6 @@ import org.apache.fluss.rpc.messages.PbTableMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.annotation.Nullable;
-
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
@@ -56,19 +54,19 @@ public final class BucketLeaders {
     private static final Duration ANSWER_WAIT = Duration.ofSeconds(5);
 
     private final Admin admin;
-    @Nullable private final ManyPartitionOffsets manyPartitions;
+    private final ManyPartitionOffsets requests;
 
     public BucketLeaders(Admin admin) {
-        this(admin, null);
+        this(admin, ManyPartitionOffsets.throughAdmin(admin));
     }
 
     /**
-     * @param manyPartitions asks the leaders of many new partitions after one metadata update, or
-     *     null to ask through the admin
+     * @param requests asks the leaders of many new partitions (after one metadata update, given a
+     *     connection)
      */
-    public BucketLeaders(Admin admin, @Nullable ManyPartitionOffsets manyPartitions) {
+    public BucketLeaders(Admin admin, ManyPartitionOffsets requests) {
         this.admin = admin;
-        this.manyPartitions = manyPartitions;
+        this.requests = requests;
     }
 
     /**
@@ -133,52 +131,16 @@ public final class BucketLeaders {
             throw notServed(table, String.join("', '", partitionNames));
         }
         List<Integer> buckets = IntStream.range(0, table.getNumBuckets()).boxed().toList();
-        Map<String, ListOffsetsResult> sent = sendAtOnce(table, partitionNames, buckets);
-        if (sent == null) {
-            sent = sendThroughAdmin(table, partitionNames, buckets);
-        }
-        sent.forEach(
-                (partitionName, result) -> {
-                    if (!answered(result) && !awaitAnswers(table, partitionName, deadline)) {
-                        throw notServed(table, partitionName);
-                    }
-                });
-    }
-
-    /** The partitions' requests after one metadata update; null if that cannot be done. */
-    @Nullable
-    private Map<String, ListOffsetsResult> sendAtOnce(
-            TableInfo table, Collection<String> partitionNames, List<Integer> buckets) {
-        if (manyPartitions == null) {
-            return null;
-        }
         Map<String, List<Integer>> request = new LinkedHashMap<>();
         partitionNames.forEach(name -> request.put(name, buckets));
-        try {
-            return manyPartitions.send(table.getTablePath(), request, new OffsetSpec.LatestSpec());
-        } catch (RuntimeException e) {
-            return null; // each partition is asked through the admin
-        }
-    }
-
-    /** The partitions' requests through the admin; a null result is asked again on its own. */
-    private Map<String, ListOffsetsResult> sendThroughAdmin(
-            TableInfo table, Collection<String> partitionNames, List<Integer> buckets) {
-        Map<String, ListOffsetsResult> sent = new LinkedHashMap<>();
-        for (String partitionName : partitionNames) {
-            try {
-                sent.put(
-                        partitionName,
-                        admin.listOffsets(
-                                table.getTablePath(),
-                                partitionName,
-                                buckets,
-                                new OffsetSpec.LatestSpec()));
-            } catch (RuntimeException e) {
-                sent.put(partitionName, null);
-            }
-        }
-        return sent;
+        requests.sendAll(table.getTablePath(), request, new OffsetSpec.LatestSpec())
+                .forEach(
+                        (partitionName, result) -> {
+                            if (!answered(result)
+                                    && !awaitAnswers(table, partitionName, deadline)) {
+                                throw notServed(table, partitionName);
+                            }
+                        });
     }
 
     /** Whether all buckets answered; a request not answered in time is asked again on its own. */

@@ -8,6 +8,7 @@ package dev.flussenrich.core.internal;
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.FlussConnection;
+import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.ListOffsetsResult;
 import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.client.metadata.MetadataUpdater;
@@ -28,6 +29,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -47,29 +49,75 @@ import static org.apache.fluss.client.utils.ClientRpcMessageUtils.makeListOffset
 @Internal
 public final class ManyPartitionOffsets {
 
-    private final MetadataUpdater metadata;
+    private final Admin admin;
 
-    private ManyPartitionOffsets(MetadataUpdater metadata) {
+    /** Null where there is no Fluss client to send through (a test's stand-in connection). */
+    @Nullable private final MetadataUpdater metadata;
+
+    private ManyPartitionOffsets(Admin admin, @Nullable MetadataUpdater metadata) {
+        this.admin = admin;
         this.metadata = metadata;
     }
 
-    /** For a connection to a Fluss cluster; null for any other (a test's stand-in). */
-    @Nullable
+    /** Sends after one metadata update when the connection is a Fluss client's. */
     public static ManyPartitionOffsets of(Connection connection) {
-        return connection instanceof FlussConnection fluss
-                ? new ManyPartitionOffsets(fluss.getMetadataUpdater())
-                : null;
+        return new ManyPartitionOffsets(
+                connection.getAdmin(),
+                connection instanceof FlussConnection fluss ? fluss.getMetadataUpdater() : null);
+    }
+
+    /** Sends through the admin alone, one partition after another. */
+    public static ManyPartitionOffsets throughAdmin(Admin admin) {
+        return new ManyPartitionOffsets(admin, null);
+    }
+
+    /**
+     * Sends one request per partition (a null name: the table has no partitions), all before any
+     * answer is awaited: after one metadata update where it can ({@link #send}), else, or if that
+     * update fails (a partition gone, say), through the admin partition by partition, which tells a
+     * missing partition apart. A partition whose request could not be sent maps to null; the caller
+     * asks it again on its own, and so learns why.
+     */
+    public Map<String, ListOffsetsResult> sendAll(
+            TablePath table,
+            Map<String, ? extends Collection<Integer>> bucketsByPartition,
+            OffsetSpec spec) {
+        if (metadata != null && bucketsByPartition.keySet().stream().noneMatch(Objects::isNull)) {
+            try {
+                return send(table, bucketsByPartition, spec);
+            } catch (RuntimeException e) {
+                // asked through the admin below
+            }
+        }
+        Map<String, ListOffsetsResult> sent = new LinkedHashMap<>();
+        bucketsByPartition.forEach(
+                (name, buckets) -> {
+                    List<Integer> ids = List.copyOf(buckets);
+                    try {
+                        sent.put(
+                                name,
+                                name == null
+                                        ? admin.listOffsets(table, ids, spec)
+                                        : admin.listOffsets(table, name, ids, spec));
+                    } catch (RuntimeException e) {
+                        sent.put(name, null);
+                    }
+                });
+        return sent;
     }
 
     /**
      * Sends one request per partition and leader, after one metadata update; returns each
      * partition's answers as {@code Admin.listOffsets} would. Throws if the update fails (a
-     * partition gone, no server reachable): the caller then asks partition by partition.
+     * partition gone, no server reachable), or without a Fluss client.
      */
     public Map<String, ListOffsetsResult> send(
             TablePath table,
             Map<String, ? extends Collection<Integer>> bucketsByPartition,
             OffsetSpec spec) {
+        if (metadata == null) {
+            throw new IllegalStateException("No Fluss client to send through; use sendAll");
+        }
         Set<PhysicalTablePath> partitions =
                 bucketsByPartition.keySet().stream()
                         .map(name -> PhysicalTablePath.of(table, name))

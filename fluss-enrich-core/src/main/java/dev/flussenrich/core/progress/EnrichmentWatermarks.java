@@ -116,7 +116,7 @@ public final class EnrichmentWatermarks {
             ProgressCheckpoints.Key key =
                     new ProgressCheckpoints.Key(
                             companionTableId(group),
-                            partitionIds.get(bucket.partitionName()),
+                            partitionIdOf(partitionIds, bucket),
                             bucket.bucket());
             Optional<ProgressCheckpoints.Checkpoint> checkpoint =
                     checkpoints.find(key).filter(found -> found.position() >= from);
@@ -133,7 +133,7 @@ public final class EnrichmentWatermarks {
         probe.readSourceOffsets(
                 companion,
                 unread,
-                bucket -> partitionIds.get(bucket.partitionName()),
+                bucket -> partitionIdOf(partitionIds, bucket),
                 (bucket, source) -> readers.get(bucket).accept(source));
         readers.forEach(
                 (bucket, read) -> {
@@ -244,7 +244,7 @@ public final class EnrichmentWatermarks {
             }
         }
         if (names.isEmpty()) {
-            return new HashMap<>(); // asked for the null partition name: a Map.of() would throw
+            return Map.of();
         }
         return companionPartitions
                 .computeIfAbsent(
@@ -254,5 +254,10 @@ public final class EnrichmentWatermarks {
                                         connection.getAdmin(),
                                         table.requireGroup(g).companionPath()))
                 .idsOf(names);
+    }
+
+    /** The companion partition id of the bucket's partition; null for a table without any. */
+    private static Long partitionIdOf(Map<String, Long> partitionIds, EnrichedBucket bucket) {
+        return bucket.partitionName() == null ? null : partitionIds.get(bucket.partitionName());
     }
 }
