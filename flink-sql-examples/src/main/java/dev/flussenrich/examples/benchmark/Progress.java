@@ -7,17 +7,18 @@ package dev.flussenrich.examples.benchmark;
 
 import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
+import dev.flussenrich.core.internal.ManyPartitionOffsets;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.ListOffsetsResult;
 import org.apache.fluss.client.admin.OffsetSpec.LatestSpec;
-import org.apache.fluss.exception.FlussRuntimeException;
 import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.TablePath;
 
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -38,10 +39,12 @@ final class Progress {
 
     private final Admin admin;
     private final BucketOffsets offsets;
+    private final ManyPartitionOffsets requests;
 
     Progress(Connection connection) {
         this.admin = connection.getAdmin();
-        this.offsets = new BucketOffsets(admin);
+        this.offsets = new BucketOffsets(connection);
+        this.requests = ManyPartitionOffsets.of(connection);
     }
 
     /** The fewest rows any of {@code tables} holds: all are done when the last one is. */
@@ -72,22 +75,21 @@ final class Progress {
     }
 
     /**
-     * The partitions a job's writers have created so far. A partition created a moment ago may have
-     * no bucket leader yet: it counts as empty until the next poll.
+     * The partitions a job's writers have created so far, asked after one metadata update (as the
+     * connector's own lookups are). A partition created a moment ago may have no bucket leader yet:
+     * it counts as empty until the next poll.
      */
     private long rowsInPartitions(TablePath table) throws Exception {
-        List<ListOffsetsResult> results = new ArrayList<>();
+        Map<String, List<Integer>> buckets = new LinkedHashMap<>();
         for (PartitionInfo partition : admin.listPartitionInfos(table).get()) {
-            try {
-                results.add(
-                        admin.listOffsets(
-                                table, partition.getPartitionName(), BUCKET_IDS, new LatestSpec()));
-            } catch (FlussRuntimeException e) {
-                // "Leader not found": not served yet
-            }
+            buckets.put(partition.getPartitionName(), BUCKET_IDS);
         }
         long rows = 0;
-        for (ListOffsetsResult result : results) {
+        for (ListOffsetsResult result :
+                requests.sendAll(table, buckets, new LatestSpec()).values()) {
+            if (result == null) {
+                continue; // "Leader not found": not served yet
+            }
             try {
                 for (long highWatermark :
                         result.all().get(REQUEST_WAIT_SECONDS, TimeUnit.SECONDS).values()) {
