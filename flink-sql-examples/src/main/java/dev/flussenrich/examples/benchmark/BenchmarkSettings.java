@@ -17,6 +17,14 @@ final class BenchmarkSettings {
     static final int ROWS = Integer.parseInt(System.getProperty("benchmark.rows", "500000"));
     static final int BUCKETS = Integer.getInteger("benchmark.buckets", 4);
     static final int PARALLELISM = 2;
+
+    /**
+     * Tablet servers of the embedded cluster, and every table's replication factor. With one
+     * replica, Fluss 0.9.1 completes a fetch waiting at the log's end only when its wait runs out,
+     * not when rows are appended (apache/fluss#777); with followers, their replication does.
+     */
+    static final int TABLET_SERVERS = Integer.getInteger("benchmark.tablet-servers", 1);
+
     static final Partitioning PARTITIONING =
             new Partitioning(Integer.getInteger("benchmark.partitions", 1), ROWS);
     static final int REPETITIONS = Integer.getInteger("benchmark.repetitions", 5);

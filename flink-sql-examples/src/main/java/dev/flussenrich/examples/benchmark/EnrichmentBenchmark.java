@@ -8,6 +8,9 @@ package dev.flussenrich.examples.benchmark;
 import dev.flussenrich.embedded.EmbeddedFlussCluster;
 import dev.flussenrich.examples.ExampleMain;
 
+import org.apache.fluss.config.ConfigOptions;
+import org.apache.fluss.config.Configuration;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -37,12 +40,23 @@ public final class EnrichmentBenchmark {
     public static void main(String[] args) {
         ExampleMain.run(
                 () -> {
-                    try (EmbeddedFlussCluster fluss = EmbeddedFlussCluster.start(1);
+                    try (EmbeddedFlussCluster fluss =
+                                    EmbeddedFlussCluster.start(
+                                            BenchmarkSettings.TABLET_SERVERS, replicated());
                             BenchmarkSetup setup =
                                     new BenchmarkSetup(BenchmarkSettings.ROWS, fluss)) {
                         new EnrichmentBenchmark(setup).run();
                     }
                 });
+    }
+
+    /**
+     * Every table replicated to each tablet server (see {@link BenchmarkSettings#TABLET_SERVERS}).
+     */
+    private static Configuration replicated() {
+        Configuration conf = new Configuration();
+        conf.set(ConfigOptions.DEFAULT_REPLICATION_FACTOR, BenchmarkSettings.TABLET_SERVERS);
+        return conf;
     }
 
     private void run() throws Exception {
