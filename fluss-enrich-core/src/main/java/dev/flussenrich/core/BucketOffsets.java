@@ -44,18 +44,15 @@ public final class BucketOffsets {
      */
     private static final Duration REQUEST_WAIT = Duration.ofSeconds(5);
 
-    private final Admin admin;
     private final ManyPartitionOffsets requests;
 
     /** Asks through the admin alone, one partition at a time (see {@link #listByPartition}). */
     public BucketOffsets(Admin admin) {
-        this.admin = admin;
         this.requests = ManyPartitionOffsets.throughAdmin(admin);
     }
 
     /** Asks the offsets of many partitions after one metadata update for all of them. */
     public BucketOffsets(Connection connection) {
-        this.admin = connection.getAdmin();
         this.requests = ManyPartitionOffsets.of(connection);
     }
 
@@ -169,9 +166,7 @@ public final class BucketOffsets {
             }
             ids.add(bucket.bucket());
         }
-        return partitionName == null
-                ? admin.listOffsets(table, ids, spec)
-                : admin.listOffsets(table, partitionName, ids, spec);
+        return requests.sendOne(table, partitionName, ids, spec);
     }
 
     private static Map<EnrichedBucket, Long> await(

@@ -13,9 +13,15 @@ import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.PartitionSpec;
 import org.apache.fluss.metadata.TablePath;
 
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 
+import java.net.URI;
 import java.util.Map;
 
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.BUCKETS;
@@ -39,6 +45,10 @@ final class BenchmarkSetup implements AutoCloseable {
     private final BenchmarkSchema schema = new BenchmarkSchema();
     private final BenchmarkReport report = new BenchmarkReport();
     private final DiskUsage disk;
+    private final MiniCluster flink;
+
+    /** Slots for the most jobs that run at once (5 groups' jobs, or a job and its readers). */
+    private static final int FLINK_SLOTS = 16;
 
     BenchmarkSetup(int rows, EmbeddedFlussCluster fluss) throws Exception {
         this.rows = rows;
@@ -47,7 +57,13 @@ final class BenchmarkSetup implements AutoCloseable {
         connection.getAdmin().createDatabase(DB, DatabaseDescriptor.EMPTY, true).get();
         // Fluss's own connector reads log tables in streaming mode only, so every job here is a
         // streaming job, on both sides, stopped once it has handled all rows.
-        this.sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        this.flink = startFlink();
+        this.sql =
+                TableEnvironment.create(
+                        EnvironmentSettings.newInstance()
+                                .inStreamingMode()
+                                .withConfiguration(submittingTo(flink))
+                                .build());
         sql.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
         sql.createTemporarySystemFunction("tick", RowCounter.class);
         sql.createTemporarySystemFunction("embed", Embedding.class);
@@ -166,6 +182,14 @@ final class BenchmarkSetup implements AutoCloseable {
         return bytes;
     }
 
+    long companionBatches() throws Exception {
+        long batches = 0;
+        for (TablePath companion : BenchmarkSettings.companions()) {
+            batches += disk.batches(companion);
+        }
+        return batches;
+    }
+
     private String createCopyTable() {
         return "CREATE TABLE fluss.bench.b ("
                 + schema.allColumnsDdl()
@@ -221,5 +245,35 @@ final class BenchmarkSetup implements AutoCloseable {
     @Override
     public void close() throws Exception {
         connection.close();
+        flink.close();
+    }
+
+    /**
+     * One Flink cluster for every job of the run, as a session cluster (or the SQL gateway in front
+     * of one) runs them. A local TableEnvironment otherwise starts a MiniCluster for each job and
+     * stops it at the end: about 1 s of every job's start-up on this machine, on both sides, that
+     * no deployed job pays (performance.md, method).
+     */
+    private static MiniCluster startFlink() throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(RestOptions.BIND_PORT, "0");
+        MiniCluster cluster =
+                new MiniCluster(
+                        new MiniClusterConfiguration.Builder()
+                                .setConfiguration(conf)
+                                .setNumTaskManagers(1)
+                                .setNumSlotsPerTaskManager(FLINK_SLOTS)
+                                .build());
+        cluster.start();
+        return cluster;
+    }
+
+    private static Configuration submittingTo(MiniCluster cluster) throws Exception {
+        URI rest = cluster.getRestAddress().get();
+        Configuration conf = new Configuration();
+        conf.set(DeploymentOptions.TARGET, "remote");
+        conf.set(RestOptions.ADDRESS, rest.getHost());
+        conf.set(RestOptions.PORT, rest.getPort());
+        return conf;
     }
 }

@@ -7,10 +7,13 @@ package dev.flussenrich.examples.benchmark;
 
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.record.FileLogRecords;
+import org.apache.fluss.record.LogRecordBatch;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -29,35 +32,45 @@ final class DiskUsage {
     }
 
     long logBytes(TablePath table) throws Exception {
+        long bytes = 0;
+        for (Path file : logFiles(table)) {
+            bytes += Files.size(file);
+        }
+        return bytes;
+    }
+
+    /**
+     * The record batches in a table's log segments: a batch carries a header and, read, a set-up.
+     */
+    long batches(TablePath table) throws Exception {
+        long batches = 0;
+        for (Path file : logFiles(table)) {
+            try (FileLogRecords records = FileLogRecords.open(file.toFile(), false)) {
+                for (LogRecordBatch ignored : records.batches()) {
+                    batches++;
+                }
+            }
+        }
+        return batches;
+    }
+
+    private List<Path> logFiles(TablePath table) throws Exception {
         long tableId = admin.getTableInfo(table).get().getTableId();
         String tableDir = table.getTableName() + "-" + tableId;
-        long bytes = 0;
+        List<Path> files = new ArrayList<>();
         try (Stream<Path> servers = Files.list(clusterDir)) {
             for (Path server :
                     servers.filter(p -> p.getFileName().toString().startsWith("tablet-server-"))
                             .toList()) {
                 Path dir = server.resolve(table.getDatabaseName()).resolve(tableDir);
-                bytes += logFileBytes(dir);
+                if (Files.exists(dir)) {
+                    try (Stream<Path> walk = Files.walk(dir)) {
+                        walk.filter(p -> p.getFileName().toString().endsWith(".log"))
+                                .forEach(files::add);
+                    }
+                }
             }
         }
-        return bytes;
-    }
-
-    private static long logFileBytes(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".log"))
-                    .mapToLong(
-                            p -> {
-                                try {
-                                    return Files.size(p);
-                                } catch (IOException e) {
-                                    throw new IllegalStateException(e);
-                                }
-                            })
-                    .sum();
-        }
+        return files;
     }
 }

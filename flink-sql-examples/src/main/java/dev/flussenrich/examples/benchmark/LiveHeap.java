@@ -28,8 +28,8 @@ import java.util.stream.Collectors;
  * it runs (and after one forced at its end, still running). Unlike sampling used heap, this does
  * not count the young garbage not collected yet; it still counts garbage promoted to the old
  * generation, which only a mixed or full collection frees. Heap pools only: a collection reports
- * metaspace and the code cache too, 150-200 MB that grows with each job a JVM runs (performance.md,
- * method).
+ * metaspace and the code cache too, which grow with each job a JVM runs (300-400 MB in a
+ * 30-partition run; performance.md, method).
  */
 final class LiveHeap implements NotificationListener {
 

@@ -49,6 +49,7 @@ final class StreamingInsertTimer {
         for (String statement : statements) {
             results.add(sql.executeSql(statement));
         }
+        long submitted = System.nanoTime();
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         long firstRow = -1;
         long at20 = -1;
@@ -92,6 +93,7 @@ final class StreamingInsertTimer {
         long cpuNanos = ProcessCpu.nanos() - cpuStart;
         long steadyMillis = Math.max(1, (at80 - at20) / 1_000_000);
         long firstRowMillis = (Math.max(firstRow, start) - start) / 1_000_000;
+        long submittedMillis = (submitted - start) / 1_000_000;
         long steadyCpuNanos = Math.max(1, cpuAt80 - cpuAt20);
         long peak = heap.finish();
         long live = liveHeap.finish();
@@ -100,9 +102,10 @@ final class StreamingInsertTimer {
         }
         System.out.printf(
                 Locale.ROOT,
-                "    %,d ms (first row after %,d ms, 20%%..80%% of the rows in %,d ms, %,d ms of"
-                        + " CPU), peak heap %,d MB, live %,d MB%n",
+                "    %,d ms (submitted after %,d ms, first row after %,d ms, 20%%..80%% of the rows"
+                        + " in %,d ms, %,d ms of CPU), peak heap %,d MB, live %,d MB%n",
                 millis,
+                submittedMillis,
                 firstRowMillis,
                 steadyMillis,
                 steadyCpuNanos / 1_000_000,

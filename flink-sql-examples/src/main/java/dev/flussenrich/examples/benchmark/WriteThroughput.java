@@ -26,6 +26,8 @@ final class WriteThroughput {
     // Each run writes C and B again: their sizes move with how the writers happened to batch.
     final List<Double> companionSizes = new ArrayList<>();
     final List<Double> copySizes = new ArrayList<>();
+    final List<Double> companionBatches = new ArrayList<>();
+    final List<Double> copyBatches = new ArrayList<>();
 
     WriteThroughput(BenchmarkSetup setup, StreamingInsertTimer timer) {
         this.setup = setup;
@@ -55,6 +57,8 @@ final class WriteThroughput {
                             progress.rowsIn(table("b")), List.of(copyStatement)));
             companionSizes.add((double) setup.companionBytes());
             copySizes.add((double) setup.disk().logBytes(table("b")));
+            companionBatches.add((double) setup.companionBatches());
+            copyBatches.add((double) setup.disk().batches(table("b")));
         }
         timer.runUntilAllRowsHandled(
                 progress.rowsIn(table("ideal")),

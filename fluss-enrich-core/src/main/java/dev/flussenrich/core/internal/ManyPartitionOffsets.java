@@ -92,18 +92,28 @@ public final class ManyPartitionOffsets {
         Map<String, ListOffsetsResult> sent = new LinkedHashMap<>();
         bucketsByPartition.forEach(
                 (name, buckets) -> {
-                    List<Integer> ids = List.copyOf(buckets);
                     try {
-                        sent.put(
-                                name,
-                                name == null
-                                        ? admin.listOffsets(table, ids, spec)
-                                        : admin.listOffsets(table, name, ids, spec));
+                        sent.put(name, sendOne(table, name, buckets, spec));
                     } catch (RuntimeException e) {
                         sent.put(name, null);
                     }
                 });
         return sent;
+    }
+
+    /**
+     * Sends one request for buckets of one partition (null: the table has no partitions) through
+     * the admin, which tells a missing partition or table apart in what it throws.
+     */
+    public ListOffsetsResult sendOne(
+            TablePath table,
+            @Nullable String partitionName,
+            Collection<Integer> buckets,
+            OffsetSpec spec) {
+        List<Integer> ids = List.copyOf(buckets);
+        return partitionName == null
+                ? admin.listOffsets(table, ids, spec)
+                : admin.listOffsets(table, partitionName, ids, spec);
     }
 
     /**
