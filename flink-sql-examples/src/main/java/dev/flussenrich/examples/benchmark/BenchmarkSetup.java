@@ -32,11 +32,15 @@ import static dev.flussenrich.examples.benchmark.BenchmarkSettings.PARTITIONING;
 import static dev.flussenrich.examples.benchmark.BenchmarkSettings.table;
 
 /**
- * What every measurement shares: the embedded Fluss cluster and a connection to it, one Flink SQL
- * environment with both catalogs on it, the tables A (fluss-enrich, with its groups), B (the copy)
- * and ideal (the enrichment columns alone), the schema, the disk usage and the report.
+ * What every measurement shares: the embedded Fluss cluster and a connection to it, one Flink
+ * cluster for every job, one Flink SQL environment with both catalogs on it, the tables A
+ * (fluss-enrich, with its groups), B (the copy) and ideal (the enrichment columns alone), the
+ * schema, the disk usage and the report.
  */
 final class BenchmarkSetup implements AutoCloseable {
+
+    /** Slots for the most jobs that run at once (5 groups' jobs, or a job and its readers). */
+    private static final int FLINK_SLOTS = 16;
 
     private final int rows;
     private final EmbeddedFlussCluster fluss;
@@ -47,17 +51,14 @@ final class BenchmarkSetup implements AutoCloseable {
     private final DiskUsage disk;
     private final MiniCluster flink;
 
-    /** Slots for the most jobs that run at once (5 groups' jobs, or a job and its readers). */
-    private static final int FLINK_SLOTS = 16;
-
     BenchmarkSetup(int rows, EmbeddedFlussCluster fluss) throws Exception {
         this.rows = rows;
         this.fluss = fluss;
         this.connection = ConnectionFactory.createConnection(fluss.clientConfig());
         connection.getAdmin().createDatabase(DB, DatabaseDescriptor.EMPTY, true).get();
+        this.flink = startFlink();
         // Fluss's own connector reads log tables in streaming mode only, so every job here is a
         // streaming job, on both sides, stopped once it has handled all rows.
-        this.flink = startFlink();
         this.sql =
                 TableEnvironment.create(
                         EnvironmentSettings.newInstance()
