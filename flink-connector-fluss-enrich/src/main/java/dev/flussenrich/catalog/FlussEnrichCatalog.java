@@ -203,14 +203,21 @@ public final class FlussEnrichCatalog extends TablesOnlyCatalog {
 
     @Override
     public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
-        if (!tableExists(path)) {
-            throw new TableNotExistException(getName(), path);
+        // No tableExists first: the planner asks for a table several times per statement, and
+        // a missing table is told by the load itself, one round trip fewer each time.
+        String name = path.getObjectName();
+        try {
+            if (CatalogTables.isLakePart(name)) {
+                return CatalogTables.toLakePartTable(
+                        loadLogTable(CatalogTables.logicalPathOfLakePart(path)));
+            }
+            if (CatalogTables.isHidden(name)) {
+                throw new TableNotExistException(getName(), path);
+            }
+            return CatalogTables.toCatalogTable(loadLogTable(toTablePath(path)));
+        } catch (org.apache.fluss.exception.TableNotExistException e) {
+            throw new TableNotExistException(getName(), path, e);
         }
-        if (CatalogTables.isLakePart(path.getObjectName())) {
-            return CatalogTables.toLakePartTable(
-                    loadLogTable(CatalogTables.logicalPathOfLakePart(path)));
-        }
-        return CatalogTables.toCatalogTable(loadLogTable(toTablePath(path)));
     }
 
     private EnrichedTable loadLogTable(TablePath tablePath) {

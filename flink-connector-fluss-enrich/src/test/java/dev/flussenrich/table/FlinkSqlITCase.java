@@ -252,6 +252,20 @@ class FlinkSqlITCase {
                 .noneMatch(name -> name.startsWith(table + "--") || name.equals(table));
     }
 
+    /** The catalog answers a missing table and a companion's name alike: not found. */
+    @Test
+    void aMissingTableAndACompanionNameAreNotFound() {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, "sql_not_found", 1);
+        String companion = table + "--enrich--geo";
+        assertThatThrownBy(() -> batch.executeSql("SELECT * FROM `" + companion + "`"))
+                .hasMessageContaining("Object '" + companion + "' not found");
+        assertThatThrownBy(() -> batch.executeSql("SELECT * FROM " + table + "_missing"))
+                .hasMessageContaining("Object '" + table + "_missing' not found");
+        assertThatThrownBy(() -> batch.executeSql("SELECT * FROM `" + table + "_missing$lake`"))
+                .hasMessageContaining("Object '" + table + "_missing$lake' not found");
+    }
+
     @Test
     void aStreamingReadPicksUpPartitionsCreatedAfterItStarted() throws Exception {
         TableEnvironment batch = FlinkSql.batch();

@@ -5,11 +5,13 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.core.internal.FlussCalls;
 import dev.flussenrich.core.internal.TableCreation;
 
 import org.apache.fluss.annotation.PublicEvolving;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.exception.AuthorizationException;
+import org.apache.fluss.exception.TableNotExistException;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableChange;
 import org.apache.fluss.metadata.TableDescriptor;
@@ -24,6 +26,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static dev.flussenrich.core.internal.FlussCalls.await;
@@ -184,9 +188,24 @@ public final class EnrichedTables {
         return true;
     }
 
-    /** Loads a logical table; a group whose companion is missing is an error. */
+    /**
+     * Loads a logical table in two round trips (the base, then all its companions at once); a group
+     * whose companion is missing is an error.
+     *
+     * @throws TableNotExistException (Fluss's) when the table does not exist
+     */
     public EnrichedTable load(TablePath path) {
-        return load(awaitRetrying(() -> admin.getTableInfo(path)));
+        TableInfo base;
+        try {
+            base = awaitRetrying(() -> admin.getTableInfo(path));
+        } catch (AuthorizationException e) {
+            // Fluss checks DESCRIBE before existence; a missing table is told as missing.
+            if (!awaitRetrying(() -> admin.tableExists(path))) {
+                throw new TableNotExistException(String.format("Table '%s' does not exist.", path));
+            }
+            throw e;
+        }
+        return load(base);
     }
 
     private EnrichedTable load(TableInfo base) {
@@ -203,32 +222,35 @@ public final class EnrichedTables {
         List<ColumnGroup> groups =
                 ColumnGroups.parse(base.getCustomProperties().toMap(), base.getTablePath())
                         .asList();
-        List<EnrichedTable.Group> loaded = new ArrayList<>();
+        // Every companion is asked for at once: one round trip for any number of groups.
+        List<Supplier<CompletableFuture<TableInfo>>> companionRequests = new ArrayList<>();
         for (ColumnGroup group : groups) {
             TablePath companion =
                     EnrichedTableLayout.companionPath(base.getTablePath(), group.name());
-            if (!awaitRetrying(() -> admin.tableExists(companion))) {
-                throw new InvalidTableLayoutException(
-                        String.format(
-                                "Column group '%s' of table '%s' has no companion table '%s'."
-                                        + " Drop the group (CALL <catalog>.sys.drop_column_group("
-                                        + "'%s', '%s'), or EnrichedTables.dropGroup) and add it"
-                                        + " again.",
-                                group.name(),
-                                base.getTablePath(),
-                                companion,
-                                base.getTablePath(),
-                                group.name()));
-            }
-            loaded.add(new EnrichedTable.Group(group, companionInfo(base, group, companion)));
+            companionRequests.add(FlussCalls.sentNow(() -> admin.getTableInfo(companion)));
+        }
+        List<EnrichedTable.Group> loaded = new ArrayList<>();
+        for (int i = 0; i < groups.size(); i++) {
+            ColumnGroup group = groups.get(i);
+            loaded.add(
+                    new EnrichedTable.Group(
+                            group, companionInfo(base, group, companionRequests.get(i))));
         }
         return new EnrichedTable(base, loaded);
     }
 
-    private TableInfo companionInfo(TableInfo base, ColumnGroup group, TablePath companion) {
+    private TableInfo companionInfo(
+            TableInfo base, ColumnGroup group, Supplier<CompletableFuture<TableInfo>> request) {
+        TablePath companion = EnrichedTableLayout.companionPath(base.getTablePath(), group.name());
         try {
-            return awaitRetrying(() -> admin.getTableInfo(companion));
+            return awaitRetrying(request);
+        } catch (TableNotExistException e) {
+            throw noCompanion(base, group, companion);
         } catch (AuthorizationException e) {
+            // Fluss checks DESCRIBE before existence; a missing companion is told as missing.
+            if (!awaitRetrying(() -> admin.tableExists(companion))) {
+                throw noCompanion(base, group, companion);
+            }
             throw new AuthorizationException(
                     String.format(
                             "Column group '%s' of table '%s' is stored in companion table '%s',"
@@ -238,6 +260,20 @@ public final class EnrichedTables {
                                     + " (see docs/operations.md, Security).",
                             group.name(), base.getTablePath(), companion, e.getMessage()));
         }
+    }
+
+    private static InvalidTableLayoutException noCompanion(
+            TableInfo base, ColumnGroup group, TablePath companion) {
+        return new InvalidTableLayoutException(
+                String.format(
+                        "Column group '%s' of table '%s' has no companion table '%s'. Drop the"
+                                + " group (CALL <catalog>.sys.drop_column_group('%s', '%s'), or"
+                                + " EnrichedTables.dropGroup) and add it again.",
+                        group.name(),
+                        base.getTablePath(),
+                        companion,
+                        base.getTablePath(),
+                        group.name()));
     }
 
     /** Drops the base table, its companions and its watermark checkpoints. */

@@ -5,10 +5,13 @@
 
 package dev.flussenrich.core;
 
+import dev.flussenrich.testutils.InterceptedConnection;
 import dev.flussenrich.testutils.SharedFlussCluster;
 import dev.flussenrich.testutils.TestTables;
 
+import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.exception.TableNotExistException;
 import org.apache.fluss.metadata.Schema;
 import org.apache.fluss.metadata.TableChange;
 import org.apache.fluss.metadata.TableDescriptor;
@@ -21,6 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -75,6 +81,51 @@ class EnrichedTablesITCase {
         assertThat(tables.listTables(path.getDatabaseName())).contains(path.getTableName());
         assertThat(tables.listTables(path.getDatabaseName()))
                 .noneMatch(name -> name.contains("--enrich--"));
+    }
+
+    /**
+     * The planner loads a table several times per statement, and the writers and readers load it as
+     * they open. A load was 1 + 2 requests per group one after another (an existence check before
+     * each table info); now it is one for the base, then one per group sent together.
+     */
+    @Test
+    void loadingATableAsksForEachTableOnceAndForTheCompanionsTogether() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("load_requests");
+        tables.create(path, TestTables.deviceLogs(1), false);
+        TablePath geo = EnrichedTableLayout.companionPath(path, "geo");
+        TablePath risk = EnrichedTableLayout.companionPath(path, "risk");
+        List<String> requests = new CopyOnWriteArrayList<>();
+        // The first companion's answer is held until the second is asked for: a load that waited
+        // for one companion before asking for the next fails here.
+        CompletableFuture<Void> riskAsked = new CompletableFuture<>();
+        Connection counting =
+                InterceptedConnection.of(
+                        SharedFlussCluster.connection(),
+                        InterceptedConnection.NONE,
+                        (method, args, real) -> {
+                            requests.add(method.getName() + " " + args[0]);
+                            CompletableFuture<?> answer = (CompletableFuture<?>) real.call();
+                            if (risk.equals(args[0])) {
+                                riskAsked.complete(null);
+                            }
+                            return geo.equals(args[0])
+                                    ? answer.thenCombine(
+                                            riskAsked.orTimeout(5, TimeUnit.SECONDS),
+                                            (info, asked) -> info)
+                                    : answer;
+                        });
+
+        EnrichedTable loaded = new EnrichedTables(counting.getAdmin()).load(path);
+
+        assertThat(loaded.groupNames()).containsExactly("geo", "risk");
+        assertThat(requests)
+                .containsExactly(
+                        "getTableInfo " + path, "getTableInfo " + geo, "getTableInfo " + risk);
+        assertThatThrownBy(
+                        () ->
+                                new EnrichedTables(counting.getAdmin())
+                                        .load(SharedFlussCluster.newTablePath("missing")))
+                .isInstanceOf(TableNotExistException.class);
     }
 
     @Test

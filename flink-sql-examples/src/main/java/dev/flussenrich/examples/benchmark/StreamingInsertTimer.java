@@ -100,6 +100,7 @@ final class StreamingInsertTimer {
         for (TableResult result : results) {
             result.getJobClient().orElseThrow().cancel().get();
         }
+        awaitEnded(results);
         System.out.printf(
                 Locale.ROOT,
                 "    %,d ms (submitted after %,d ms, first row after %,d ms, 20%%..80%% of the rows"
@@ -113,6 +114,23 @@ final class StreamingInsertTimer {
                 live >> 20);
         return new TimedRun(
                 millis, firstRowMillis, steadyMillis, cpuNanos, steadyCpuNanos, peak, live);
+    }
+
+    /**
+     * Waits until the cancelled jobs have ended: their tasks close their connections for up to 2 s
+     * after the cancel is acknowledged, and the next job, of either side, would start beside it.
+     */
+    private static void awaitEnded(List<TableResult> results) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        for (TableResult result : results) {
+            var job = result.getJobClient().orElseThrow();
+            while (!job.getJobStatus().get().isGloballyTerminalState()) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("A cancelled job did not end within 1 minute");
+                }
+                Thread.sleep(20);
+            }
+        }
     }
 
     private static String abbreviate(String statement) {

@@ -87,6 +87,20 @@ public final class FlussCalls {
         return retrying(() -> await(request.get(), attemptWait, "a read-only Fluss request"));
     }
 
+    /**
+     * Sends {@code request} now and returns it for {@link #awaitRetrying(Supplier)}: the first
+     * attempt waits for the request already on its way, a retry sends it again. Lets a caller send
+     * several requests before it waits for any.
+     */
+    public static <T> Supplier<CompletableFuture<T>> sentNow(
+            Supplier<CompletableFuture<T>> request) {
+        AtomicReference<CompletableFuture<T>> sent = new AtomicReference<>(request.get());
+        return () -> {
+            CompletableFuture<T> first = sent.getAndSet(null);
+            return first != null ? first : request.get();
+        };
+    }
+
     /** Runs a read-only Fluss call, again while it fails with a retriable error (see above). */
     public static <T> T retrying(Supplier<T> call) {
         long deadline = System.nanoTime() + RETRY_WAIT.toNanos();
