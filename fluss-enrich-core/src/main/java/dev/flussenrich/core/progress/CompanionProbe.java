@@ -37,6 +37,9 @@ public final class CompanionProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final Duration POLL = Duration.ofMillis(100);
 
+    /** A poll of one of several probes: short, so that the others' answers are taken soon. */
+    private static final Duration SHARED_POLL = Duration.ofMillis(5);
+
     private final Connection connection;
 
     public CompanionProbe(Connection connection) {
@@ -71,55 +74,117 @@ public final class CompanionProbe {
             TablePath companion,
             Map<EnrichedBucket, Long> positions,
             Function<EnrichedBucket, Long> partitionIdOf) {
-        Map<EnrichedBucket, Long> found = new HashMap<>();
-        if (positions.isEmpty()) {
-            return found;
+        return sourceOffsetsAt(companion, List.of(positions), partitionIdOf).get(0);
+    }
+
+    /**
+     * The same for several sets of positions at once (a bucket's first and last row are two sets):
+     * one scanner per set, through one table handle, with every set's fetches sent before any is
+     * waited for, so the probes take one round trip together instead of one each.
+     *
+     * @return the source offsets found, one map per set, in the order of {@code positionSets}
+     */
+    public List<Map<EnrichedBucket, Long>> sourceOffsetsAt(
+            TablePath companion,
+            List<Map<EnrichedBucket, Long>> positionSets,
+            Function<EnrichedBucket, Long> partitionIdOf) {
+        if (positionSets.stream().allMatch(Map::isEmpty)) {
+            return positionSets.stream().<Map<EnrichedBucket, Long>>map(set -> Map.of()).toList();
         }
-        return withScanner(
+        return withTable(
                 companion,
-                (table, scanner) -> {
-                    long tableId = table.getTableInfo().getTableId();
-                    Map<TableBucket, EnrichedBucket> buckets = new HashMap<>();
-                    positions.forEach(
-                            (bucket, position) -> {
-                                Long partitionId = partitionIdOf.apply(bucket);
-                                LogScanners.subscribe(
-                                        scanner, partitionId, bucket.bucket(), position);
-                                buckets.put(
-                                        new TableBucket(tableId, partitionId, bucket.bucket()),
-                                        bucket);
-                            });
-                    long deadline = System.nanoTime() + TIMEOUT.toNanos();
-                    while (System.nanoTime() < deadline) {
-                        ScanRecords records = scanner.poll(POLL);
-                        for (TableBucket tableBucket : records.buckets()) {
-                            EnrichedBucket bucket = buckets.get(tableBucket);
-                            if (bucket != null && !found.containsKey(bucket)) {
-                                OptionalLong source =
-                                        sourceOffsetAt(
-                                                records.records(tableBucket),
-                                                positions.get(bucket));
-                                if (source.isPresent()) {
-                                    found.put(bucket, source.getAsLong());
-                                    // The rest of its fetch (up to a whole bucket, when the
-                                    // probe reads a first row) is dropped, not decoded.
-                                    LogScanners.unsubscribe(
-                                            scanner,
-                                            tableBucket.getPartitionId(),
-                                            tableBucket.getBucket());
-                                }
+                table -> {
+                    List<PositionProbe> probes = new ArrayList<>();
+                    try {
+                        for (Map<EnrichedBucket, Long> positions : positionSets) {
+                            probes.add(new PositionProbe(sourceOffsetScanner(table), positions));
+                        }
+                        long tableId = table.getTableInfo().getTableId();
+                        for (PositionProbe probe : probes) {
+                            probe.subscribe(tableId, partitionIdOf);
+                            probe.sendFetches();
+                        }
+                        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+                        while (System.nanoTime() < deadline) {
+                            boolean done = true;
+                            for (PositionProbe probe : probes) {
+                                done &= probe.pollOnce(probes.size() == 1 ? POLL : SHARED_POLL);
+                            }
+                            if (done) {
+                                return probes.stream().map(probe -> probe.found).toList();
                             }
                         }
-                        if (found.size() == positions.size()) {
-                            return found;
+                        throw new IllegalStateException(
+                                String.format(
+                                        "Could not read positions %s of companion table '%s' within"
+                                                + " %s.",
+                                        positionSets, companion, TIMEOUT));
+                    } finally {
+                        for (PositionProbe probe : probes) {
+                            probe.close();
                         }
                     }
-                    throw new IllegalStateException(
-                            String.format(
-                                    "Could not read positions %s of companion table '%s' within"
-                                            + " %s.",
-                                    positions, companion, TIMEOUT));
                 });
+    }
+
+    /** One set of positions, read through its own scanner. */
+    private static final class PositionProbe {
+        private final LogScanner scanner;
+        private final Map<EnrichedBucket, Long> positions;
+        private final Map<TableBucket, EnrichedBucket> buckets = new HashMap<>();
+        private final Map<EnrichedBucket, Long> found = new HashMap<>();
+
+        PositionProbe(LogScanner scanner, Map<EnrichedBucket, Long> positions) {
+            this.scanner = scanner;
+            this.positions = positions;
+        }
+
+        void subscribe(long tableId, Function<EnrichedBucket, Long> partitionIdOf) {
+            positions.forEach(
+                    (bucket, position) -> {
+                        Long partitionId = partitionIdOf.apply(bucket);
+                        LogScanners.subscribe(scanner, partitionId, bucket.bucket(), position);
+                        buckets.put(new TableBucket(tableId, partitionId, bucket.bucket()), bucket);
+                    });
+        }
+
+        /** Sends this probe's fetches without waiting (Fluss sends them at the start of a poll). */
+        void sendFetches() {
+            if (!positions.isEmpty()) {
+                pollOnce(Duration.ZERO);
+            }
+        }
+
+        /** Polls once; true when every position of the set is found. */
+        boolean pollOnce(Duration timeout) {
+            if (found.size() == positions.size()) {
+                return true;
+            }
+            ScanRecords records = scanner.poll(timeout);
+            for (TableBucket tableBucket : records.buckets()) {
+                EnrichedBucket bucket = buckets.get(tableBucket);
+                if (bucket != null && !found.containsKey(bucket)) {
+                    OptionalLong source =
+                            sourceOffsetAt(records.records(tableBucket), positions.get(bucket));
+                    if (source.isPresent()) {
+                        found.put(bucket, source.getAsLong());
+                        // The rest of its fetch (up to a whole bucket, when the probe reads a
+                        // first row) is dropped, not decoded.
+                        LogScanners.unsubscribe(
+                                scanner, tableBucket.getPartitionId(), tableBucket.getBucket());
+                    }
+                }
+            }
+            return found.size() == positions.size();
+        }
+
+        void close() {
+            try {
+                scanner.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("Could not close a companion probe", e);
+            }
+        }
     }
 
     private static OptionalLong sourceOffsetAt(List<ScanRecord> records, long position) {
@@ -224,12 +289,30 @@ public final class CompanionProbe {
 
     /** Runs {@code read} with a scanner of the companion's {@code _source_offset} column. */
     private <T> T withScanner(TablePath companion, ScannerRead<T> read) {
-        try (Table table = FlussCalls.retrying(() -> connection.getTable(companion));
-                LogScanner scanner =
-                        table.newScan()
-                                .project(List.of(EnrichedTableLayout.SOURCE_OFFSET_COLUMN))
-                                .createLogScanner()) {
-            return read.read(table, scanner);
+        return withTable(
+                companion,
+                table -> {
+                    try (LogScanner scanner = sourceOffsetScanner(table)) {
+                        return read.read(table, scanner);
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(
+                                "Could not read companion table " + companion, e);
+                    }
+                });
+    }
+
+    private static LogScanner sourceOffsetScanner(Table table) {
+        return table.newScan()
+                .project(List.of(EnrichedTableLayout.SOURCE_OFFSET_COLUMN))
+                .createLogScanner();
+    }
+
+    /** Runs {@code read} with a handle of the companion table. */
+    private <T> T withTable(TablePath companion, Function<Table, T> read) {
+        try (Table table = FlussCalls.retrying(() -> connection.getTable(companion))) {
+            return read.apply(table);
         } catch (AuthorizationException e) {
             throw ReadPermission.denied(companion, e);
         } catch (RuntimeException e) {

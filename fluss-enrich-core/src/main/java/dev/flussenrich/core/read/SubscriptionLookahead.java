@@ -94,7 +94,7 @@ final class SubscriptionLookahead {
     /**
      * Reads, in every bucket of a companion that holds rows, the source offsets of its first and
      * last row (where a companion read is placed, see {@link CompanionStart}): two scanners for all
-     * buckets.
+     * buckets, read at once.
      */
     private void probeEnds(
             ScannedTable companion,
@@ -110,11 +110,15 @@ final class SubscriptionLookahead {
                         lastRows.put(bucket, end - 1);
                     }
                 });
-        for (Map<EnrichedBucket, Long> positions : List.of(firstRows, lastRows)) {
-            probe.sourceOffsetsAt(
-                            companion.path(),
-                            positions,
-                            bucket -> companion.partitionId(bucket).orElse(null))
+        List<Map<EnrichedBucket, Long>> positionSets = List.of(firstRows, lastRows);
+        List<Map<EnrichedBucket, Long>> sources =
+                probe.sourceOffsetsAt(
+                        companion.path(),
+                        positionSets,
+                        bucket -> companion.partitionId(bucket).orElse(null));
+        for (int set = 0; set < positionSets.size(); set++) {
+            Map<EnrichedBucket, Long> positions = positionSets.get(set);
+            sources.get(set)
                     .forEach(
                             (bucket, source) ->
                                     preparedSources.put(
