@@ -64,24 +64,13 @@ public final class CompanionProbe {
 
     /**
      * The {@code _source_offset} of the companion row at one log position in each of several
-     * buckets, read with one scanner for all of them (a probe per bucket costs a table handle, a
-     * scanner and a fetch round trip each).
+     * buckets, for several sets of positions at once (a bucket's first and last row are two sets).
+     * One table handle, one scanner per set for all its buckets (a probe per bucket costs a handle,
+     * a scanner and a fetch round trip each), and every set's fetches sent before any is waited
+     * for, so the sets take one round trip together instead of one each.
      *
-     * @param positions each bucket's log offset to read
+     * @param positionSets each set maps a bucket to the log offset to read
      * @param partitionIdOf a bucket's partition id in the companion, or null if not partitioned
-     */
-    public Map<EnrichedBucket, Long> sourceOffsetsAt(
-            TablePath companion,
-            Map<EnrichedBucket, Long> positions,
-            Function<EnrichedBucket, Long> partitionIdOf) {
-        return sourceOffsetsAt(companion, List.of(positions), partitionIdOf).get(0);
-    }
-
-    /**
-     * The same for several sets of positions at once (a bucket's first and last row are two sets):
-     * one scanner per set, through one table handle, with every set's fetches sent before any is
-     * waited for, so the probes take one round trip together instead of one each.
-     *
      * @return the source offsets found, one map per set, in the order of {@code positionSets}
      */
     public List<Map<EnrichedBucket, Long>> sourceOffsetsAt(
@@ -108,7 +97,7 @@ public final class CompanionProbe {
                         while (System.nanoTime() < deadline) {
                             boolean done = true;
                             for (PositionProbe probe : probes) {
-                                done &= probe.pollOnce(probes.size() == 1 ? POLL : SHARED_POLL);
+                                done &= probe.pollOnce(SHARED_POLL);
                             }
                             if (done) {
                                 return probes.stream().map(probe -> probe.found).toList();
