@@ -83,8 +83,8 @@ public final class CompanionProbe {
         return withTable(
                 companion,
                 table -> {
-                    List<PositionProbe> probes = new ArrayList<>();
-                    try {
+                    try (OpenProbes open = new OpenProbes()) {
+                        List<PositionProbe> probes = open.probes;
                         for (Map<EnrichedBucket, Long> positions : positionSets) {
                             probes.add(new PositionProbe(sourceOffsetScanner(table), positions));
                         }
@@ -108,12 +108,35 @@ public final class CompanionProbe {
                                         "Could not read positions %s of companion table '%s' within"
                                                 + " %s.",
                                         positionSets, companion, TIMEOUT));
-                    } finally {
-                        for (PositionProbe probe : probes) {
-                            probe.close();
-                        }
                     }
                 });
+    }
+
+    /**
+     * The probes of one read, closed together: in a try-with-resources, so that a failure to close
+     * one is added to the failure of the read (as suppressed) instead of replacing it.
+     */
+    private static final class OpenProbes implements AutoCloseable {
+        final List<PositionProbe> probes = new ArrayList<>();
+
+        @Override
+        public void close() {
+            IllegalStateException failure = null;
+            for (PositionProbe probe : probes) {
+                try {
+                    probe.scanner.close();
+                } catch (Exception e) {
+                    if (failure == null) {
+                        failure = new IllegalStateException("Could not close a companion probe", e);
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        }
     }
 
     /** One set of positions, read through its own scanner. */
@@ -165,14 +188,6 @@ public final class CompanionProbe {
                 }
             }
             return found.size() == positions.size();
-        }
-
-        void close() {
-            try {
-                scanner.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("Could not close a companion probe", e);
-            }
         }
     }
 
