@@ -44,6 +44,11 @@ public final class InterceptedConnection {
                                 : onConnection.intercept(method, args, real));
     }
 
+    /** {@code target} seen through {@code type}, its calls passing through the interceptor. */
+    public static <T> T intercepted(Class<T> type, T target, Interceptor interceptor) {
+        return proxy(type, target, interceptor);
+    }
+
     private static <T> T proxy(Class<T> type, T target, Interceptor interceptor) {
         return type.cast(
                 Proxy.newProxyInstance(

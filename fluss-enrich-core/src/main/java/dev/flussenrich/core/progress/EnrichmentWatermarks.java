@@ -104,42 +104,52 @@ public final class EnrichmentWatermarks {
         Map<EnrichedBucket, Long> earliest =
                 present.isEmpty() ? Map.of() : offsets.earliest(companion, present);
         Map<EnrichedBucket, ProgressCheckpoints.Key> keys = new HashMap<>();
-        Map<EnrichedBucket, WrittenOffsetsReader> readers = new HashMap<>();
-        Map<EnrichedBucket, CompanionProbe.LogRange> unread = new HashMap<>();
         for (EnrichedBucket bucket : present) {
-            long highWatermark = highWatermarks.get(bucket);
-            long from = earliest.get(bucket);
-            if (highWatermark <= from) {
+            if (highWatermarks.get(bucket) <= earliest.get(bucket)) {
                 progress.put(bucket, BucketProgress.nothingEnriched(baseLogStarts.get(bucket)));
-                continue;
-            }
-            ProgressCheckpoints.Key key =
-                    new ProgressCheckpoints.Key(
-                            companionTableId(group),
-                            partitionIdOf(partitionIds, bucket),
-                            bucket.bucket());
-            Optional<ProgressCheckpoints.Checkpoint> checkpoint =
-                    checkpoints.find(key).filter(found -> found.position() >= from);
-            keys.put(bucket, key);
-            readers.put(
-                    bucket,
-                    new WrittenOffsetsReader(
-                            checkpoint.map(ProgressCheckpoints.Checkpoint::written).orElse(null)));
-            long readFrom = checkpoint.map(ProgressCheckpoints.Checkpoint::position).orElse(from);
-            if (readFrom < highWatermark) {
-                unread.put(bucket, new CompanionProbe.LogRange(readFrom, highWatermark));
+            } else {
+                keys.put(
+                        bucket,
+                        new ProgressCheckpoints.Key(
+                                companionTableId(group),
+                                partitionIdOf(partitionIds, bucket),
+                                bucket.bucket()));
             }
         }
+        Map<ProgressCheckpoints.Key, ProgressCheckpoints.Checkpoint> stored =
+                checkpoints.findAll(keys.values());
+        Map<EnrichedBucket, WrittenOffsetsReader> readers = new HashMap<>();
+        Map<EnrichedBucket, CompanionProbe.LogRange> unread = new HashMap<>();
+        keys.forEach(
+                (bucket, key) -> {
+                    long from = earliest.get(bucket);
+                    long highWatermark = highWatermarks.get(bucket);
+                    Optional<ProgressCheckpoints.Checkpoint> checkpoint =
+                            Optional.ofNullable(stored.get(key))
+                                    .filter(found -> found.position() >= from);
+                    readers.put(
+                            bucket,
+                            new WrittenOffsetsReader(
+                                    checkpoint
+                                            .map(ProgressCheckpoints.Checkpoint::written)
+                                            .orElse(null)));
+                    long readFrom =
+                            checkpoint.map(ProgressCheckpoints.Checkpoint::position).orElse(from);
+                    if (readFrom < highWatermark) {
+                        unread.put(bucket, new CompanionProbe.LogRange(readFrom, highWatermark));
+                    }
+                });
         probe.readSourceOffsets(
                 companion,
                 unread,
                 bucket -> partitionIdOf(partitionIds, bucket),
                 (bucket, source) -> readers.get(bucket).accept(source));
+        Map<ProgressCheckpoints.Key, ProgressCheckpoints.Checkpoint> toStore = new HashMap<>();
         readers.forEach(
                 (bucket, read) -> {
                     WrittenOffsets written = read.written();
                     if (read.rowsRead() >= checkpointRows()) {
-                        checkpoints.store(
+                        toStore.put(
                                 keys.get(bucket),
                                 new ProgressCheckpoints.Checkpoint(
                                         highWatermarks.get(bucket), written));
@@ -149,6 +159,7 @@ public final class EnrichmentWatermarks {
                             bucket,
                             new BucketProgress(written.enrichedUpTo(baseLogStart), baseLogStart));
                 });
+        checkpoints.storeAll(toStore);
         return progress;
     }
 

@@ -11,6 +11,7 @@ import dev.flussenrich.core.internal.TableCreation;
 
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.lookup.LookupResult;
 import org.apache.fluss.client.lookup.Lookuper;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.UpsertWriter;
@@ -29,7 +30,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Checkpoints of the written offsets of a logical table's companion buckets, kept in the primary
@@ -78,50 +86,84 @@ final class ProgressCheckpoints implements AutoCloseable {
 
     /** The stored checkpoint of a companion bucket, if there is one and it can be read. */
     Optional<Checkpoint> find(Key key) {
-        if (!open(false)) {
-            return Optional.empty();
+        return Optional.ofNullable(findAll(List.of(key)).get(key));
+    }
+
+    /**
+     * The stored checkpoints of several companion buckets, those there are and can be read. Every
+     * lookup is sent before any is waited for: Fluss's lookup client sends a batch when its batch
+     * timeout ends (100 ms by default), so lookups one after another cost that much each.
+     */
+    Map<Key, Checkpoint> findAll(Collection<Key> keys) {
+        if (keys.isEmpty() || !open(false)) {
+            return Map.of();
         }
         try {
-            InternalRow row =
-                    FlussCalls.await(
-                                    lookuper.lookup(keyRow(key)),
-                                    FlussCalls.ATTEMPT_WAIT,
-                                    "a watermark checkpoint lookup")
-                            .getSingletonRow();
-            if (row == null) {
-                return Optional.empty();
+            Map<Key, CompletableFuture<LookupResult>> lookups = new LinkedHashMap<>();
+            for (Key key : keys) {
+                lookups.put(key, lookuper.lookup(keyRow(key)));
             }
-            return Optional.of(
-                    new Checkpoint(
-                            row.getLong(3),
-                            WrittenOffsets.of(row.getLong(4), row.getString(5).toString())));
+            Map<Key, Checkpoint> found = new HashMap<>();
+            for (Map.Entry<Key, CompletableFuture<LookupResult>> lookup : lookups.entrySet()) {
+                InternalRow row =
+                        FlussCalls.await(
+                                        lookup.getValue(),
+                                        FlussCalls.ATTEMPT_WAIT,
+                                        "a watermark checkpoint lookup")
+                                .getSingletonRow();
+                if (row != null) {
+                    found.put(
+                            lookup.getKey(),
+                            new Checkpoint(
+                                    row.getLong(3),
+                                    WrittenOffsets.of(
+                                            row.getLong(4), row.getString(5).toString())));
+                }
+            }
+            return found;
         } catch (RuntimeException e) {
             giveUp("read", e);
-            return Optional.empty();
+            return Map.of();
         }
     }
 
     /** Stores a checkpoint; it replaces the stored one only if its position is higher. */
     void store(Key key, Checkpoint checkpoint) {
-        if (!open(true)) {
+        storeAll(Map.of(key, checkpoint));
+    }
+
+    /**
+     * Stores several checkpoints, each replacing the stored one of its bucket only if its position
+     * is higher; all are sent before any is waited for (as {@link #findAll}).
+     */
+    void storeAll(Map<Key, Checkpoint> checkpoints) {
+        if (checkpoints.isEmpty() || !open(true)) {
             return;
         }
         try {
             if (writer == null) {
                 writer = table.newUpsert().createWriter();
             }
-            GenericRow row = new GenericRow(6);
-            row.setField(0, key.companionTableId());
-            row.setField(1, partitionIdOf(key));
-            row.setField(2, key.bucket());
-            row.setField(3, checkpoint.position());
-            row.setField(4, checkpoint.written().completeBelow());
-            row.setField(5, BinaryString.fromString(checkpoint.written().runsText()));
-            FlussCalls.await(
-                    writer.upsert(row), FlussCalls.ATTEMPT_WAIT, "a watermark checkpoint store");
+            List<CompletableFuture<?>> upserts = new ArrayList<>();
+            checkpoints.forEach(
+                    (key, checkpoint) -> upserts.add(writer.upsert(rowOf(key, checkpoint))));
+            for (CompletableFuture<?> upsert : upserts) {
+                FlussCalls.await(upsert, FlussCalls.ATTEMPT_WAIT, "a watermark checkpoint store");
+            }
         } catch (RuntimeException e) {
             giveUp("write", e);
         }
+    }
+
+    private static GenericRow rowOf(Key key, Checkpoint checkpoint) {
+        GenericRow row = new GenericRow(6);
+        row.setField(0, key.companionTableId());
+        row.setField(1, partitionIdOf(key));
+        row.setField(2, key.bucket());
+        row.setField(3, checkpoint.position());
+        row.setField(4, checkpoint.written().completeBelow());
+        row.setField(5, BinaryString.fromString(checkpoint.written().runsText()));
+        return row;
     }
 
     private boolean open(boolean create) {

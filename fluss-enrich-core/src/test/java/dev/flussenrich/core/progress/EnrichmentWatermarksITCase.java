@@ -5,6 +5,8 @@
 
 package dev.flussenrich.core.progress;
 
+import dev.flussenrich.core.BucketOffsets;
+import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTableLayout;
 import dev.flussenrich.core.EnrichedTables;
@@ -12,9 +14,13 @@ import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.GapPolicy;
+import dev.flussenrich.testutils.InterceptedConnection;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
 import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.lookup.Lookup;
+import org.apache.fluss.client.lookup.Lookuper;
+import org.apache.fluss.client.table.Table;
 import org.apache.fluss.metadata.TablePath;
 
 import org.junit.jupiter.api.AfterEach;
@@ -24,9 +30,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static dev.flussenrich.testutils.TestTables.appendBase;
 import static dev.flussenrich.testutils.TestTables.bucket0;
@@ -140,6 +152,109 @@ class EnrichmentWatermarksITCase {
 
         tables.drop(path, false);
         assertThat(connection.getAdmin().tableExists(progress).get()).isFalse();
+    }
+
+    /**
+     * Defect: the checkpoints of a lookup's buckets were looked up one after another, and Fluss's
+     * lookup client sends a batch only when its batch timeout (100 ms) ends, so each cost up to 100
+     * ms: a bounded read of 16 buckets took 1.6-2.3 s to find its stop offsets. Every lookup is now
+     * sent before any answer is waited for.
+     */
+    @Test
+    void theCheckpointsOfManyBucketsAreLookedUpTogether() throws Exception {
+        System.setProperty(CHECKPOINT_ROWS, "10");
+        TablePath fourBuckets = SharedFlussCluster.newTablePath("watermarks_four_buckets");
+        EnrichedTable wide = createDeviceLogs(connection, fourBuckets, 4);
+        appendBase(connection, fourBuckets, 0, 200);
+        try (EnrichmentWriter geo = new EnrichmentWriter(connection, wide, "geo", GapPolicy.FAIL)) {
+            for (StitchedRecord row :
+                    readBounded(connection, wide, StartPosition.earliest(), "id")) {
+                geo.write(row.bucket(), row.offset(), city("c" + row.row().getInt(0)));
+            }
+            geo.flush();
+        }
+        List<EnrichedBucket> buckets = new ArrayList<>();
+        for (int bucket = 0; bucket < 4; bucket++) {
+            buckets.add(EnrichedBucket.of(bucket));
+        }
+        Map<EnrichedBucket, Long> highWatermarks =
+                new BucketOffsets(connection).highWatermarks(fourBuckets, buckets);
+        // The first lookup reads every companion row and stores a checkpoint per bucket.
+        assertThat(new EnrichmentWatermarks(connection, wide).frontiers(List.of("geo"), buckets))
+                .isEqualTo(highWatermarks);
+
+        List<String> calls = Collections.synchronizedList(new ArrayList<>());
+        Connection observed =
+                InterceptedConnection.of(
+                        connection,
+                        (method, args, real) ->
+                                method.getName().equals("getTable")
+                                                && EnrichedTableLayout.progressPath(fourBuckets)
+                                                        .equals(args[0])
+                                        ? observeLookups((Table) real.call(), calls)
+                                        : real.call(),
+                        InterceptedConnection.NONE);
+        assertThat(new EnrichmentWatermarks(observed, wide).frontiers(List.of("geo"), buckets))
+                .isEqualTo(highWatermarks);
+        assertThat(calls)
+                .as("checkpoint lookups sent, and answers waited for, in order")
+                .containsExactly(
+                        "lookup", "lookup", "lookup", "lookup", "await", "await", "await", "await");
+    }
+
+    /** The table, its lookups noted in {@code calls} as sent and as waited for. */
+    private static Table observeLookups(Table table, List<String> calls) {
+        InterceptedConnection.Interceptor onLookuper =
+                (method, args, real) -> {
+                    if (!method.getName().equals("lookup")) {
+                        return real.call();
+                    }
+                    calls.add("lookup");
+                    return awaitNoted((CompletableFuture<?>) real.call(), calls);
+                };
+        InterceptedConnection.Interceptor onLookup =
+                (method, args, real) ->
+                        method.getName().equals("createLookuper")
+                                ? InterceptedConnection.intercepted(
+                                        Lookuper.class, (Lookuper) real.call(), onLookuper)
+                                : real.call();
+        return InterceptedConnection.intercepted(
+                Table.class,
+                table,
+                (method, args, real) ->
+                        method.getName().equals("newLookup")
+                                ? InterceptedConnection.intercepted(
+                                        Lookup.class, (Lookup) real.call(), onLookup)
+                                : real.call());
+    }
+
+    /** A future of the same answer that notes in {@code calls} when it is waited for. */
+    private static <T> CompletableFuture<T> awaitNoted(
+            CompletableFuture<T> answer, List<String> calls) {
+        CompletableFuture<T> noted =
+                new CompletableFuture<>() {
+                    @Override
+                    public T get() throws InterruptedException, ExecutionException {
+                        calls.add("await");
+                        return super.get();
+                    }
+
+                    @Override
+                    public T get(long timeout, TimeUnit unit)
+                            throws InterruptedException, ExecutionException, TimeoutException {
+                        calls.add("await");
+                        return super.get(timeout, unit);
+                    }
+                };
+        answer.whenComplete(
+                (value, failure) -> {
+                    if (failure != null) {
+                        noted.completeExceptionally(failure);
+                    } else {
+                        noted.complete(value);
+                    }
+                });
+        return noted;
     }
 
     private EnrichmentWriter writer() {
