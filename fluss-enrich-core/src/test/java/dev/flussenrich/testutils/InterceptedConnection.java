@@ -35,21 +35,17 @@ public final class InterceptedConnection {
 
     public static Connection of(
             Connection connection, Interceptor onConnection, Interceptor onAdmin) {
-        return proxy(
+        return intercepted(
                 Connection.class,
                 connection,
                 (method, args, real) ->
                         method.getName().equals("getAdmin")
-                                ? proxy(Admin.class, connection.getAdmin(), onAdmin)
+                                ? intercepted(Admin.class, connection.getAdmin(), onAdmin)
                                 : onConnection.intercept(method, args, real));
     }
 
     /** {@code target} seen through {@code type}, its calls passing through the interceptor. */
     public static <T> T intercepted(Class<T> type, T target, Interceptor interceptor) {
-        return proxy(type, target, interceptor);
-    }
-
-    private static <T> T proxy(Class<T> type, T target, Interceptor interceptor) {
         return type.cast(
                 Proxy.newProxyInstance(
                         type.getClassLoader(),

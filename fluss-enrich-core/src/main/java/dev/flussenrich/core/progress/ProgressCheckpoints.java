@@ -127,11 +127,6 @@ final class ProgressCheckpoints implements AutoCloseable {
         }
     }
 
-    /** Stores a checkpoint; it replaces the stored one only if its position is higher. */
-    void store(Key key, Checkpoint checkpoint) {
-        storeAll(Map.of(key, checkpoint));
-    }
-
     /**
      * Stores several checkpoints, each replacing the stored one of its bucket only if its position
      * is higher; all are sent before any is waited for (as {@link #findAll}).
