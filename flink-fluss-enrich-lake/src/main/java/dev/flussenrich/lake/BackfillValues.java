@@ -118,8 +118,11 @@ public final class BackfillValues implements AutoCloseable {
 
     /** Every group to fill has enriched each tiered bucket up to the lake's offset. */
     private void checkEnriched() {
-        for (Map.Entry<EnrichedBucket, Long> lake : sortedBuckets()) {
-            long frontier = scanner.frontier(lake.getKey());
+        List<Map.Entry<EnrichedBucket, Long>> buckets = sortedBuckets();
+        Map<EnrichedBucket, Long> frontiers =
+                scanner.frontiers(buckets.stream().map(Map.Entry::getKey).toList());
+        for (Map.Entry<EnrichedBucket, Long> lake : buckets) {
+            long frontier = frontiers.get(lake.getKey());
             if (frontier < lake.getValue()) {
                 throw new IllegalStateException(
                         String.format(

@@ -103,12 +103,19 @@ public final class StitchedScanner implements AutoCloseable {
         return watermarks.frontier(plan.groups(), bucket);
     }
 
+    /**
+     * {@link #frontier(EnrichedBucket)} of many buckets, looked up together (one request per table
+     * and partition, and one batch of checkpoint lookups).
+     */
+    public Map<EnrichedBucket, Long> frontiers(List<EnrichedBucket> buckets) {
+        return watermarks.frontiers(plan.groups(), buckets);
+    }
+
     /** Subscribes every bucket at {@code position}; bounded scans stop at today's frontier. */
     public void subscribeAll(StartPosition position, boolean bounded) {
         List<EnrichedBucket> buckets = allBuckets();
         Map<EnrichedBucket, Long> starts = position.resolveAll(table, buckets, offsets, watermarks);
-        Map<EnrichedBucket, Long> stops =
-                bounded ? watermarks.frontiers(plan.groups(), buckets) : Map.of();
+        Map<EnrichedBucket, Long> stops = bounded ? frontiers(buckets) : Map.of();
         List<BucketRange> ranges = new ArrayList<>();
         for (EnrichedBucket bucket : buckets) {
             ranges.add(

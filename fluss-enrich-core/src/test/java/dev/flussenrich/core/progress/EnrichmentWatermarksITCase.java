@@ -14,13 +14,10 @@ import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.GapPolicy;
-import dev.flussenrich.testutils.InterceptedConnection;
+import dev.flussenrich.testutils.ProgressLookups;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.lookup.Lookup;
-import org.apache.fluss.client.lookup.Lookuper;
-import org.apache.fluss.client.table.Table;
 import org.apache.fluss.metadata.TablePath;
 
 import org.junit.jupiter.api.AfterEach;
@@ -35,10 +32,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import static dev.flussenrich.testutils.TestTables.appendBase;
 import static dev.flussenrich.testutils.TestTables.bucket0;
@@ -184,77 +177,13 @@ class EnrichmentWatermarksITCase {
                 .isEqualTo(highWatermarks);
 
         List<String> calls = Collections.synchronizedList(new ArrayList<>());
-        Connection observed =
-                InterceptedConnection.of(
-                        connection,
-                        (method, args, real) ->
-                                method.getName().equals("getTable")
-                                                && EnrichedTableLayout.progressPath(fourBuckets)
-                                                        .equals(args[0])
-                                        ? observeLookups((Table) real.call(), calls)
-                                        : real.call(),
-                        InterceptedConnection.NONE);
+        Connection observed = ProgressLookups.observed(connection, fourBuckets, calls);
         assertThat(new EnrichmentWatermarks(observed, wide).frontiers(List.of("geo"), buckets))
                 .isEqualTo(highWatermarks);
         assertThat(calls)
                 .as("checkpoint lookups sent, and answers waited for, in order")
                 .containsExactly(
                         "lookup", "lookup", "lookup", "lookup", "await", "await", "await", "await");
-    }
-
-    /** The table, its lookups noted in {@code calls} as sent and as waited for. */
-    private static Table observeLookups(Table table, List<String> calls) {
-        InterceptedConnection.Interceptor onLookuper =
-                (method, args, real) -> {
-                    if (!method.getName().equals("lookup")) {
-                        return real.call();
-                    }
-                    calls.add("lookup");
-                    return awaitNoted((CompletableFuture<?>) real.call(), calls);
-                };
-        InterceptedConnection.Interceptor onLookup =
-                (method, args, real) ->
-                        method.getName().equals("createLookuper")
-                                ? InterceptedConnection.intercepted(
-                                        Lookuper.class, (Lookuper) real.call(), onLookuper)
-                                : real.call();
-        return InterceptedConnection.intercepted(
-                Table.class,
-                table,
-                (method, args, real) ->
-                        method.getName().equals("newLookup")
-                                ? InterceptedConnection.intercepted(
-                                        Lookup.class, (Lookup) real.call(), onLookup)
-                                : real.call());
-    }
-
-    /** A future of the same answer that notes in {@code calls} when it is waited for. */
-    private static <T> CompletableFuture<T> awaitNoted(
-            CompletableFuture<T> answer, List<String> calls) {
-        CompletableFuture<T> noted =
-                new CompletableFuture<>() {
-                    @Override
-                    public T get() throws InterruptedException, ExecutionException {
-                        calls.add("await");
-                        return super.get();
-                    }
-
-                    @Override
-                    public T get(long timeout, TimeUnit unit)
-                            throws InterruptedException, ExecutionException, TimeoutException {
-                        calls.add("await");
-                        return super.get(timeout, unit);
-                    }
-                };
-        answer.whenComplete(
-                (value, failure) -> {
-                    if (failure != null) {
-                        noted.completeExceptionally(failure);
-                    } else {
-                        noted.complete(value);
-                    }
-                });
-        return noted;
     }
 
     private EnrichmentWriter writer() {
