@@ -45,6 +45,14 @@ final class BenchmarkSettings {
                     .map(pair -> ", " + pair)
                     .collect(java.util.stream.Collectors.joining());
 
+    /**
+     * The batch timeout of the writer that loads A's base rows ({@code
+     * -Dbenchmark.loader-batch-timeout=10s}); unset: Fluss's 100 ms. The loader generates about
+     * 100,000 rows/s, so at 16 buckets and more its batches close on this timer well below the
+     * writer's batch size, while the copy job writes B from a backlog in full batches.
+     */
+    static final String LOADER_BATCH_TIMEOUT = System.getProperty("benchmark.loader-batch-timeout");
+
     /** Options for fluss-enrich's reads of A, e.g. {@code -Dbenchmark.read-options=k=v}. */
     static final String STITCHED_READ_HINT =
             stitchedReadHint(System.getProperty("benchmark.read-options"));

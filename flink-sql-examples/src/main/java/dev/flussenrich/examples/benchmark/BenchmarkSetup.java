@@ -9,6 +9,7 @@ import dev.flussenrich.embedded.EmbeddedFlussCluster;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.config.ConfigOptions;
 import org.apache.fluss.metadata.DatabaseDescriptor;
 import org.apache.fluss.metadata.PartitionSpec;
 import org.apache.fluss.metadata.TablePath;
@@ -127,7 +128,19 @@ final class BenchmarkSetup implements AutoCloseable {
                 "Loading %,d base rows of %d columns into A ...%n",
                 rows, BenchmarkSchema.BASE_COLUMNS);
         createPartitions(table("a"));
-        schema.appendBaseRows(connection, table("a"), 0, rows);
+        if (BenchmarkSettings.LOADER_BATCH_TIMEOUT == null) {
+            schema.appendBaseRows(connection, table("a"), 0, rows);
+        } else {
+            org.apache.fluss.config.Configuration loaderConfig = fluss.clientConfig();
+            loaderConfig.setString(
+                    ConfigOptions.CLIENT_WRITER_BATCH_TIMEOUT.key(),
+                    BenchmarkSettings.LOADER_BATCH_TIMEOUT);
+            try (Connection loader = ConnectionFactory.createConnection(loaderConfig)) {
+                schema.appendBaseRows(loader, table("a"), 0, rows);
+            }
+        }
+        System.out.printf(
+                "A holds %,.0f rows per stored batch%n", rows / (double) disk.batches(table("a")));
         return disk.logBytes(table("a"));
     }
 
@@ -172,6 +185,8 @@ final class BenchmarkSetup implements AutoCloseable {
                 progress.rowsInEach(BenchmarkSettings.companions()),
                 BenchmarkSettings.enrichmentInserts());
         timer.runUntilAllRowsHandled(progress.rowsIn(table("b")), schema.copyInsert());
+        System.out.printf(
+                "B holds %,.0f rows per stored batch%n", rows / (double) disk.batches(table("b")));
     }
 
     /** The bytes on disk of all companions of A. */
