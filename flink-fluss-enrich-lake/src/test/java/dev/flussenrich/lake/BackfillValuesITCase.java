@@ -8,10 +8,6 @@ package dev.flussenrich.lake;
 import dev.flussenrich.core.BucketOffsets;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
-import dev.flussenrich.core.read.StartPosition;
-import dev.flussenrich.core.read.StitchedRecord;
-import dev.flussenrich.core.write.EnrichmentWriter;
-import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.testutils.ProgressLookups;
 import dev.flussenrich.testutils.SharedFlussCluster;
 
@@ -30,9 +26,8 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.flussenrich.testutils.TestTables.appendBase;
-import static dev.flussenrich.testutils.TestTables.city;
 import static dev.flussenrich.testutils.TestTables.createDeviceLogs;
-import static dev.flussenrich.testutils.TestTables.readBounded;
+import static dev.flussenrich.testutils.TestTables.enrichEveryRowWithCity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -54,14 +49,7 @@ class BackfillValuesITCase {
         path = SharedFlussCluster.newTablePath("backfill_values");
         table = createDeviceLogs(connection, path, BUCKETS);
         appendBase(connection, path, 0, 200);
-        try (EnrichmentWriter geo =
-                new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
-            for (StitchedRecord row :
-                    readBounded(connection, table, StartPosition.earliest(), "id")) {
-                geo.write(row.bucket(), row.offset(), city("c" + row.row().getInt(0)));
-            }
-            geo.flush();
-        }
+        enrichEveryRowWithCity(connection, table);
     }
 
     @AfterEach

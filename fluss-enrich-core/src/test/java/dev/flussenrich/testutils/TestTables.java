@@ -12,6 +12,8 @@ import dev.flussenrich.core.read.StartPosition;
 import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.read.StitchedRows;
 import dev.flussenrich.core.read.StitchedScanner;
+import dev.flussenrich.core.write.EnrichmentWriter;
+import dev.flussenrich.core.write.GapPolicy;
 
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
@@ -101,6 +103,19 @@ public final class TestTables {
 
     public static GenericRow score(Double score) {
         return GenericRow.of(score);
+    }
+
+    /** Enriches every row of the table with group {@code geo}: city {@code "c" + id}. */
+    public static void enrichEveryRowWithCity(Connection connection, EnrichedTable table)
+            throws Exception {
+        try (EnrichmentWriter geo =
+                new EnrichmentWriter(connection, table, "geo", GapPolicy.FAIL)) {
+            for (StitchedRecord row :
+                    readBounded(connection, table, StartPosition.earliest(), "id")) {
+                geo.write(row.bucket(), row.offset(), city("c" + row.row().getInt(0)));
+            }
+            geo.flush();
+        }
     }
 
     /** Reads {@code columns} from every bucket, bounded at today's frontier. */

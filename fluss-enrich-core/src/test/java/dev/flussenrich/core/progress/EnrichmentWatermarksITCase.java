@@ -37,6 +37,7 @@ import static dev.flussenrich.testutils.TestTables.appendBase;
 import static dev.flussenrich.testutils.TestTables.bucket0;
 import static dev.flussenrich.testutils.TestTables.city;
 import static dev.flussenrich.testutils.TestTables.createDeviceLogs;
+import static dev.flussenrich.testutils.TestTables.enrichEveryRowWithCity;
 import static dev.flussenrich.testutils.TestTables.readBounded;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -159,13 +160,7 @@ class EnrichmentWatermarksITCase {
         TablePath fourBuckets = SharedFlussCluster.newTablePath("watermarks_four_buckets");
         EnrichedTable wide = createDeviceLogs(connection, fourBuckets, 4);
         appendBase(connection, fourBuckets, 0, 200);
-        try (EnrichmentWriter geo = new EnrichmentWriter(connection, wide, "geo", GapPolicy.FAIL)) {
-            for (StitchedRecord row :
-                    readBounded(connection, wide, StartPosition.earliest(), "id")) {
-                geo.write(row.bucket(), row.offset(), city("c" + row.row().getInt(0)));
-            }
-            geo.flush();
-        }
+        enrichEveryRowWithCity(connection, wide);
         List<EnrichedBucket> buckets = new ArrayList<>();
         for (int bucket = 0; bucket < 4; bucket++) {
             buckets.add(EnrichedBucket.of(bucket));
