@@ -44,10 +44,12 @@ final class BenchmarkReport {
                         spread,
                         BenchmarkSettings.MAX_SPREAD);
             }
-            if (Double.isNaN(target) || Double.isNaN(ratio)) {
+            // An absolute line (no baseline) is held to its target by its own value.
+            double measured = Double.isNaN(baseline) ? enrich : ratio;
+            if (Double.isNaN(target) || Double.isNaN(measured)) {
                 return "";
             }
-            boolean met = higherIsBetter ? ratio >= target : ratio <= target;
+            boolean met = higherIsBetter ? measured >= target : measured <= target;
             return (met ? "met" : "MISSED")
                     + " ("
                     + (higherIsBetter ? ">= " : "<= ")
@@ -156,6 +158,11 @@ final class BenchmarkReport {
     }
 
     void absolute(String name, double value) {
+        absolute(name, value, Double.NaN);
+    }
+
+    /** A value of fluss-enrich alone, held to at most {@code atMost}. */
+    void absolute(String name, double value, double atMost) {
         lines.add(
                 new Line(
                         name,
@@ -166,7 +173,7 @@ final class BenchmarkReport {
                         "",
                         Double.NaN,
                         "ms",
-                        Double.NaN,
+                        atMost,
                         false));
     }
 

@@ -60,7 +60,7 @@ final class LakeTiering {
                         tierA.stream().map(m -> m.wholeRate(rows)).toList(),
                         tierB.stream().map(m -> m.wholeRate(rows)).toList(),
                         "rows/s",
-                        Double.NaN);
+                        Targets.LAKE_TIERING);
     }
 
     /** Tiers every row of {@code table} to a new lake table as a bounded job, timed. */

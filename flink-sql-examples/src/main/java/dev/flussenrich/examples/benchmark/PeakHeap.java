@@ -33,7 +33,7 @@ final class PeakHeap {
                 medianPeakLiveHeap(writes.enrichmentRuns),
                 medianPeakLiveHeap(writes.copyRuns),
                 "bytes",
-                1.0,
+                Targets.LIVE_HEAP,
                 false);
     }
 
@@ -50,7 +50,7 @@ final class PeakHeap {
                 medianPeakLiveHeap(reads.stitchedRuns),
                 medianPeakLiveHeap(reads.copyReadRuns),
                 "bytes",
-                1.0,
+                Targets.LIVE_HEAP,
                 false);
     }
 }

@@ -49,10 +49,15 @@ final class ReadThroughput {
                 stitchedRuns,
                 copyReadRuns,
                 rows,
-                1.0,
-                Double.NaN);
+                Targets.STITCHED_STEADY,
+                Targets.STITCHED_WHOLE_JOB);
         report.pairedRates(
-                "base-only read rows/s", baseOnlyRuns, flussBaseOnlyRuns, rows, 1.0, Double.NaN);
+                "base-only read rows/s",
+                baseOnlyRuns,
+                flussBaseOnlyRuns,
+                rows,
+                Targets.BASE_ONLY_STEADY,
+                Double.NaN);
         report.ratio(
                 "time to the first row ms, stitched vs B (median)",
                 TimedRun.medianFirstRowMillis(stitchedRuns),

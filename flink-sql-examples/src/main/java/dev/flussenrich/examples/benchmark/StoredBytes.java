@@ -30,7 +30,7 @@ final class StoredBytes {
                 baseBytes + companionBytes,
                 baseBytes + copyBytes,
                 "bytes",
-                0.52,
+                Targets.storedBytes(),
                 false);
         report.ratio(
                 "stored bytes (A+C) vs ideal (A+enrichment only)",

@@ -78,7 +78,12 @@ final class WriteThroughput {
                         + BenchmarkSchema.FLUSS_READ_HINT);
         setup.report()
                 .pairedRates(
-                        "enrichment job rows/s", enrichmentRuns, copyRuns, setup.rows(), 3.0, 2.0);
+                        "enrichment job rows/s",
+                        enrichmentRuns,
+                        copyRuns,
+                        setup.rows(),
+                        Targets.enrichmentSteady(),
+                        Targets.enrichmentWholeJob());
         return this;
     }
 }

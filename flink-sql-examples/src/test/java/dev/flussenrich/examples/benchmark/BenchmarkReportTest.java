@@ -14,7 +14,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A repeated ratio is reported with its interquartile range, and not counted when too wide. */
+/**
+ * A repeated ratio is reported with its interquartile range, and not counted when too wide; a value
+ * of fluss-enrich alone is held to its bound.
+ */
 class BenchmarkReportTest {
 
     @Test
@@ -47,6 +50,31 @@ class BenchmarkReportTest {
                                                 "2.00-4.00",
                                                 "1.00-5.00",
                                                 "NOT COUNTED (spread 0.67 > 0.25)"));
+    }
+
+    @Test
+    void anAbsoluteValueIsHeldToItsBound() {
+        BenchmarkReport report = new BenchmarkReport();
+        report.absolute("fast p99 ms", 180, 200);
+        report.absolute("slow p99 ms", 291, 200);
+        report.absolute("hop p99 ms", 68);
+
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        report.print(new PrintStream(printed, true, StandardCharsets.UTF_8), 1000);
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+
+        assertThat(lines)
+                .anySatisfy(
+                        line -> assertThat(line).startsWith("fast ").endsWith("met (<= 200.0)"));
+        assertThat(lines)
+                .anySatisfy(
+                        line -> assertThat(line).startsWith("slow ").endsWith("MISSED (<= 200.0)"));
+        assertThat(lines)
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith("hop ")
+                                        .doesNotContain("met", "MISSED"));
     }
 
     @Test
