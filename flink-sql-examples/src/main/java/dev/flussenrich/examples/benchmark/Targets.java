@@ -30,6 +30,9 @@ final class Targets {
     static final double LAKE_TIERING = 1.0;
     static final double VISIBILITY_P99_MS = 200;
 
+    /** Visibility p99 at most the copy pipeline's with the same fetch wait. */
+    static final double VISIBILITY_VS_COPY = 1.0;
+
     /** Stored bytes (A+C)/(A+B): 0.52, or 0.53 from 64 buckets on (each bucket's fixed cost). */
     static double storedBytes() {
         return BenchmarkSettings.BUCKETS >= 64 ? 0.53 : 0.52;

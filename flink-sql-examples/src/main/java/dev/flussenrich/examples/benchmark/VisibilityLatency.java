@@ -81,7 +81,7 @@ final class VisibilityLatency {
                 enrichLatency[1],
                 tunedCopyLatency[1],
                 "ms",
-                1.0,
+                Targets.VISIBILITY_VS_COPY,
                 false);
         report.absolute(
                 "fluss-enrich visibility p99 ms", enrichLatency[1], Targets.VISIBILITY_P99_MS);
