@@ -18,6 +18,8 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 
 /**
@@ -43,6 +45,7 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
     private final String group;
     private final GapPolicy gapPolicy;
     private final EnrichmentSerializer<T> serializer;
+    @Nullable private final InputNarrowing<T> narrowing;
 
     /** Use {@link #builder()}. */
     EnrichmentSink(
@@ -50,17 +53,19 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
             TablePath table,
             String group,
             GapPolicy gapPolicy,
-            EnrichmentSerializer<T> serializer) {
+            EnrichmentSerializer<T> serializer,
+            @Nullable InputNarrowing<T> narrowing) {
         this.connection = connection;
         this.table = table;
         this.group = group;
         this.gapPolicy = gapPolicy;
         this.serializer = serializer;
+        this.narrowing = narrowing;
     }
 
     /**
-     * The sink of settings the table layer has already checked and resolved; DataStream users call
-     * {@link #builder()}.
+     * The sink of settings the table layer has already checked and resolved, whose serializer reads
+     * the records {@code narrowing} makes; DataStream users call {@link #builder()}.
      */
     @Internal
     public static <T> EnrichmentSink<T> of(
@@ -68,8 +73,9 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
             TablePath table,
             String group,
             GapPolicy gapPolicy,
-            EnrichmentSerializer<T> serializer) {
-        return new EnrichmentSink<>(connection, table, group, gapPolicy, serializer);
+            EnrichmentSerializer<T> serializer,
+            InputNarrowing<T> narrowing) {
+        return new EnrichmentSink<>(connection, table, group, gapPolicy, serializer, narrowing);
     }
 
     /** A builder of a sink that writes one column group, keeping the enrichment write contract. */
@@ -77,10 +83,22 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
         return new EnrichmentSinkBuilder<>();
     }
 
-    /** Routes each bucket to one writer subtask (see {@link BucketPartitioner}). */
+    /**
+     * Narrows the records if the table layer asked to, then routes each bucket to one writer
+     * subtask (see {@link BucketPartitioner}).
+     */
     @Override
     public DataStream<T> addPreWriteTopology(DataStream<T> input) {
-        return input.partitionCustom(new BucketPartitioner(), new BucketKeySelector<>(serializer));
+        DataStream<T> records = input;
+        if (narrowing != null) {
+            // The input's parallelism, so that the narrowing runs chained to what makes the rows.
+            records =
+                    input.map(narrowing.function(), narrowing.type())
+                            .name("Narrow to group " + group)
+                            .setParallelism(input.getParallelism());
+        }
+        return records.partitionCustom(
+                new BucketPartitioner(), new BucketKeySelector<>(serializer));
     }
 
     @Override

@@ -90,6 +90,7 @@ public final class EnrichmentSinkBuilder<T> {
                 table,
                 group,
                 gapPolicy,
-                serializer);
+                serializer,
+                null);
     }
 }

@@ -183,7 +183,7 @@ final class BenchmarkSetup implements AutoCloseable {
         Progress progress = new Progress(connection);
         timer.runUntilAllRowsHandled(
                 progress.rowsInEach(BenchmarkSettings.companions()),
-                BenchmarkSettings.enrichmentInserts());
+                BenchmarkSettings.enrichmentJob());
         timer.runUntilAllRowsHandled(progress.rowsIn(table("b")), schema.copyInsert());
         System.out.printf(
                 "B holds %,.0f rows per stored batch%n", rows / (double) disk.batches(table("b")));

@@ -39,7 +39,7 @@ final class WriteThroughput {
     /** Runs the pairs and the ideal write, then reports the rates of the pairs. */
     WriteThroughput measure() throws Exception {
         Progress progress = new Progress(setup.connection());
-        List<String> enrichStatements = BenchmarkSettings.enrichmentInserts();
+        String enrichStatement = BenchmarkSettings.enrichmentJob();
         String copyStatement = setup.schema().copyInsert();
         // The first jobs of the JVM load and compile their code: here the first enrichment run
         // took 1.6-2.5 times as long as the next ones, which made the first pair an outlier and
@@ -52,7 +52,7 @@ final class WriteThroughput {
                 setup.recreateGroupsAndCopyTable();
             }
             timer.runUntilAllRowsHandled(
-                    progress.rowsInEach(BenchmarkSettings.companions()), enrichStatements);
+                    progress.rowsInEach(BenchmarkSettings.companions()), enrichStatement);
             timer.runUntilAllRowsHandled(progress.rowsIn(table("b")), List.of(copyStatement));
         }
         for (int run = 0; run < REPETITIONS; run++) {
@@ -60,7 +60,7 @@ final class WriteThroughput {
             // A fresh group has no duplicates: all rows are in once each companion holds N rows.
             enrichmentRuns.add(
                     timer.runUntilAllRowsHandled(
-                            progress.rowsInEach(BenchmarkSettings.companions()), enrichStatements));
+                            progress.rowsInEach(BenchmarkSettings.companions()), enrichStatement));
             copyRuns.add(
                     timer.runUntilAllRowsHandled(
                             progress.rowsIn(table("b")), List.of(copyStatement)));
