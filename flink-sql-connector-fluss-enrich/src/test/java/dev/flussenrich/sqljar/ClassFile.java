@@ -90,7 +90,7 @@ final class ClassFile {
     Set<Member> referencedMembers() {
         Set<Member> members = new LinkedHashSet<>();
         for (Object constant : constants) {
-            if (constant instanceof MemberRef ref) {
+            if (constant instanceof MemberRef ref && !onPrimitiveArray(ref)) {
                 members.add(member(ref));
             }
         }
@@ -132,7 +132,7 @@ final class ClassFile {
             if (element != null) {
                 classes.add(element);
             }
-        } else if (constant instanceof MemberRef ref) {
+        } else if (constant instanceof MemberRef ref && !onPrimitiveArray(ref)) {
             Member member = member(ref);
             classes.add(member.owner());
             members.add(member);
@@ -145,6 +145,11 @@ final class ClassFile {
                 elementClass(className(ref.classIndex())),
                 (String) constants[nameAndType.nameIndex()],
                 (String) constants[nameAndType.descriptorIndex()]);
+    }
+
+    /** A method of an array of primitives, such as {@code int[].clone()}: no class to load. */
+    private boolean onPrimitiveArray(MemberRef ref) {
+        return elementClass(className(ref.classIndex())) == null;
     }
 
     private String className(int classIndex) {
