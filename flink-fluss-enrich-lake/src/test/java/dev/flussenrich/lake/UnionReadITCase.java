@@ -44,6 +44,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -251,6 +255,10 @@ class UnionReadITCase {
      * splits to that reader while it read the lake part, Flink's hybrid reader failed on them
      * ("Split ... while current source is 0"), and the job failed again at every discovery: with
      * one restart allowed, the read failed. A partition created after the failover is read too.
+     *
+     * <p>Checkpoints come every second (the results reach the test only with one): the first may
+     * complete while the reader is in the lake part, which restarts it there too, with the lake
+     * split it held.
      */
     @Test
     @Timeout(180)
@@ -270,12 +278,12 @@ class UnionReadITCase {
         appendDays(path, 8, 12);
         Enrich.group(path, "geo", id -> id >= 8);
 
-        // Row 9 is the first of the log part (8 rows in the lake). It fails before the first
-        // checkpoint: a checkpoint holding the log splits would restart the reader in the log part.
+        // Row 9 is the first of the log part (8 rows in the lake): the failure comes before a
+        // checkpoint can hold the log splits, which would restart the reader in the log part.
         FailOnce.arm(9);
         StreamExecutionEnvironment env = env();
         env.setParallelism(1);
-        env.enableCheckpointing(10_000);
+        env.enableCheckpointing(1_000);
         env.configure(RESTART_ONCE);
         DataStream<String> rows =
                 unionRead(path)
@@ -287,9 +295,7 @@ class UnionReadITCase {
                         .returns(Types.STRING);
         List<String> read = new ArrayList<>();
         try (CloseableIterator<String> results = rows.executeAndCollect("union read p1 failover")) {
-            while (read.size() < 12) {
-                read.add(results.next());
-            }
+            readUpTo(12, results, read);
             assertThat(FailOnce.failed()).as("the failure happened").isTrue();
 
             String day3 = "2026-12-02";
@@ -302,9 +308,7 @@ class UnionReadITCase {
                 writer.flush();
             }
             Enrich.group(path, "geo", id -> id >= 12);
-            while (read.size() < 16) {
-                read.add(results.next());
-            }
+            readUpTo(16, results, read);
         }
         List<String> expected = new ArrayList<>();
         for (StitchedRecord base : Enrich.baseRows(path)) {
@@ -320,6 +324,24 @@ class UnionReadITCase {
         }
         assertThat(expected).hasSize(16);
         assertThat(read).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /**
+     * Adds rows to {@code read} until it holds {@code count}; a row that does not come within a
+     * minute fails the test with the rows read so far, which names the part that stalled.
+     */
+    private static void readUpTo(int count, CloseableIterator<String> results, List<String> read)
+            throws Exception {
+        while (read.size() < count) {
+            try {
+                read.add(CompletableFuture.supplyAsync(results::next).get(1, TimeUnit.MINUTES));
+            } catch (TimeoutException e) {
+                throw new AssertionError(
+                        "no row for a minute after " + read.size() + " of " + count + ": " + read);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        }
     }
 
     /** id, day, city and identity of a union-read row of a table partitioned by day. */
