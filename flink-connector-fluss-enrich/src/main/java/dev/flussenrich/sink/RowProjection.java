@@ -11,8 +11,9 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 
 /**
- * A row's fields at the given positions, with its row kind: a view, which the serializer of the
- * network to the writers copies at once.
+ * A row's fields at the given positions, with its row kind: one view per subtask, pointed at each
+ * row in turn. It only ever feeds an exchange, whose serializer copies the row at once, so no
+ * operator holds a view across rows.
  */
 @Internal
 public final class RowProjection implements MapFunction<RowData, RowData> {
@@ -20,6 +21,7 @@ public final class RowProjection implements MapFunction<RowData, RowData> {
     private static final long serialVersionUID = 1L;
 
     private final int[] positions;
+    private transient ProjectedRowData view;
 
     public RowProjection(int[] positions) {
         this.positions = positions.clone();
@@ -27,6 +29,9 @@ public final class RowProjection implements MapFunction<RowData, RowData> {
 
     @Override
     public RowData map(RowData row) {
-        return ProjectedRowData.from(positions).replaceRow(row);
+        if (view == null) {
+            view = ProjectedRowData.from(positions);
+        }
+        return view.replaceRow(row);
     }
 }

@@ -10,11 +10,8 @@ import dev.flussenrich.core.LogicalTable;
 import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.sink.AppendRowLayout;
 import dev.flussenrich.sink.AppendSink;
-import dev.flussenrich.sink.EnrichmentRowLayout;
 import dev.flussenrich.sink.EnrichmentSink;
-import dev.flussenrich.sink.InputNarrowing;
 import dev.flussenrich.sink.RowDataEnrichmentSerializer;
-import dev.flussenrich.sink.RowProjection;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -23,10 +20,7 @@ import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -122,48 +116,20 @@ public final class FlussEnrichTableSink
 
     private EnrichmentSink<RowData> enrichmentSink(Optional<List<String>> targets) {
         TargetColumns.validateEnrichmentWrite(table, group, targets.orElse(null));
-        List<String> physical = DataType.getFieldNames(physicalType);
-        List<DataType> physicalTypes = DataType.getFieldDataTypes(physicalType);
-        // The writers read the identity and the group's values alone: the rows that cross the
-        // network to them are narrowed to these, in this order.
-        List<Integer> consumedPositions = new ArrayList<>();
-        List<LogicalType> narrowTypes = new ArrayList<>();
-        int partitionPosition = metadataPosition(IdentityMetadata.PARTITION);
-        if (partitionPosition >= 0) {
-            consumedPositions.add(partitionPosition);
-            narrowTypes.add(IdentityMetadata.PARTITION.type().getLogicalType());
-        }
-        consumedPositions.add(metadataPosition(IdentityMetadata.BUCKET));
-        narrowTypes.add(IdentityMetadata.BUCKET.type().getLogicalType());
-        consumedPositions.add(metadataPosition(IdentityMetadata.OFFSET));
-        narrowTypes.add(IdentityMetadata.OFFSET.type().getLogicalType());
-        int firstValue = consumedPositions.size();
-        List<String> groupColumns = table.groups().columnsOf(group);
-        int[] valuePositions = new int[groupColumns.size()];
-        for (int i = 0; i < groupColumns.size(); i++) {
-            int position = physical.indexOf(groupColumns.get(i));
-            consumedPositions.add(position);
-            narrowTypes.add(physicalTypes.get(position).getLogicalType());
-            valuePositions[i] = firstValue + i;
-        }
-        EnrichmentRowLayout narrowLayout =
-                new EnrichmentRowLayout(
-                        partitionPosition >= 0 ? 0 : -1,
-                        firstValue - 2,
-                        firstValue - 1,
-                        valuePositions);
-        InputNarrowing<RowData> narrowing =
-                new InputNarrowing<>(
-                        new RowProjection(
-                                consumedPositions.stream().mapToInt(Integer::intValue).toArray()),
-                        InternalTypeInfo.of(RowType.of(narrowTypes.toArray(new LogicalType[0]))));
+        NarrowEnrichmentRow narrow =
+                new NarrowEnrichmentRow(
+                        physicalType,
+                        table.groups().columnsOf(group),
+                        metadataPosition(IdentityMetadata.PARTITION),
+                        metadataPosition(IdentityMetadata.BUCKET),
+                        metadataPosition(IdentityMetadata.OFFSET));
         return EnrichmentSink.of(
                 connection,
                 table.path(),
                 group,
                 gapPolicy,
-                new RowDataEnrichmentSerializer(table.path(), group, narrowLayout),
-                narrowing);
+                new RowDataEnrichmentSerializer(table.path(), group, narrow.layout()),
+                narrow.narrowing());
     }
 
     private int metadataPosition(IdentityMetadata key) {
