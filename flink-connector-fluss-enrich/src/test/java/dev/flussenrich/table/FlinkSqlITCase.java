@@ -150,6 +150,29 @@ class FlinkSqlITCase {
         assertThat(shuffledToTheWriters).containsExactly("CUSTOM from Narrow to group geo");
     }
 
+    /**
+     * The narrowing takes the planner's rows uncopied when chained to it; with chaining disabled
+     * they cross to it serialized, as the planner's own type, and the same rows are written.
+     */
+    @Test
+    void aJobWithoutOperatorChainingWritesTheSameGroupRows() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        batch.getConfig().set("pipeline.operator-chaining.enabled", "false");
+        String table = createDeviceLogs(batch, "sql_unchained", 2);
+        await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " (id, ip) VALUES (1, '10.0.0.1'), (2, '10.0.0.2'), (3,"
+                                + " '10.0.0.3')"));
+        await(batch.executeSql(enrichGeo(table)));
+        assertThat(collect(batch, "SELECT id, ip, city, country FROM " + table))
+                .containsExactlyInAnyOrder(
+                        "+I[1, 10.0.0.1, city-10.0.0.1, XX]",
+                        "+I[2, 10.0.0.2, city-10.0.0.2, XX]",
+                        "+I[3, 10.0.0.3, city-10.0.0.3, XX]");
+    }
+
     @Test
     void aPartitionedTableIsEnrichedAndReadPerPartition() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
