@@ -43,12 +43,7 @@ class FlinkSqlITCase {
     void explicitEnrichmentThenStitchedBatchRead() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
         String table = createDeviceLogs(batch, "sql", 2);
-        await(
-                batch.executeSql(
-                        "INSERT INTO "
-                                + table
-                                + " (id, ip) VALUES (1, '10.0.0.1'), (2, '10.0.0.2'), (3,"
-                                + " '10.0.0.3')"));
+        appendThreeDevices(batch, table);
         assertThat(collect(batch, "SELECT id, ip FROM " + table))
                 .containsExactlyInAnyOrder("+I[1, 10.0.0.1]", "+I[2, 10.0.0.2]", "+I[3, 10.0.0.3]");
         assertThat(collect(batch, "SELECT id, city FROM " + table)).isEmpty();
@@ -68,6 +63,16 @@ class FlinkSqlITCase {
         // Enriching again is a replay: nothing changes, nothing is duplicated.
         await(batch.executeSql(enrichGeo(table)));
         assertThat(collect(batch, "SELECT id, city FROM " + table)).hasSize(3);
+    }
+
+    /** Base rows 1, 2 and 3, with ips 10.0.0.1 to 10.0.0.3. */
+    private static void appendThreeDevices(TableEnvironment batch, String table) throws Exception {
+        await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " (id, ip) VALUES (1, '10.0.0.1'), (2, '10.0.0.2'), (3,"
+                                + " '10.0.0.3')"));
     }
 
     @Test
@@ -151,20 +156,15 @@ class FlinkSqlITCase {
     }
 
     /**
-     * The narrowing takes the planner's rows uncopied when chained to it; with chaining disabled
-     * they cross to it serialized, as the planner's own type, and the same rows are written.
+     * The narrowing runs chained to the planner's projection; with chaining disabled the planner's
+     * rows cross to it serialized, and the same rows are written.
      */
     @Test
     void aJobWithoutOperatorChainingWritesTheSameGroupRows() throws Exception {
         TableEnvironment batch = FlinkSql.batch();
         batch.getConfig().set("pipeline.operator-chaining.enabled", "false");
         String table = createDeviceLogs(batch, "sql_unchained", 2);
-        await(
-                batch.executeSql(
-                        "INSERT INTO "
-                                + table
-                                + " (id, ip) VALUES (1, '10.0.0.1'), (2, '10.0.0.2'), (3,"
-                                + " '10.0.0.3')"));
+        appendThreeDevices(batch, table);
         await(batch.executeSql(enrichGeo(table)));
         assertThat(collect(batch, "SELECT id, ip, city, country FROM " + table))
                 .containsExactlyInAnyOrder(
