@@ -17,6 +17,7 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 
 import javax.annotation.Nullable;
 
@@ -91,14 +92,29 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
     public DataStream<T> addPreWriteTopology(DataStream<T> input) {
         DataStream<T> records = input;
         if (narrowing != null) {
-            // The input's parallelism, so that the narrowing runs chained to what makes the rows.
-            records =
-                    input.map(narrowing.function(), narrowing.type())
-                            .name("Narrow to group " + group)
-                            .setParallelism(input.getParallelism());
+            records = narrowed(input, narrowing);
         }
         return records.partitionCustom(
                 new BucketPartitioner(), new BucketKeySelector<>(serializer));
+    }
+
+    /**
+     * A forward edge from what makes the rows, so that the rows of a bucket keep their order even
+     * when the narrowing is not chained to it. Left unspecified, Flink's adaptive batch scheduler
+     * makes an unchained edge a rescale one, which deals a subtask's rows round-robin to several
+     * narrowing subtasks when their parallelisms differ. The input's parallelism, configured only
+     * if the input's is, lets the scheduler pick one parallelism for both.
+     */
+    private DataStream<T> narrowed(DataStream<T> input, InputNarrowing<T> narrowing) {
+        SingleOutputStreamOperator<T> narrowed =
+                input.forward()
+                        .map(narrowing.function(), narrowing.type())
+                        .name("Narrow to group " + group);
+        narrowed.getTransformation()
+                .setParallelism(
+                        input.getParallelism(),
+                        input.getTransformation().isParallelismConfigured());
+        return narrowed;
     }
 
     @Override
