@@ -22,12 +22,14 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
- * Writes one column group. A partitioning on (partition, bucket) before the writers gives every
- * bucket a single writer, which keeps the records of a bucket in the order they arrive; the writers
- * keep the write contract and flush on every checkpoint. Used by the SQL sink and the DataStream
- * API; built with {@link #builder()}:
+ * Writes one column group, or several from the same records (a SQL INSERT naming several groups). A
+ * partitioning on (partition, bucket) before the writers gives every bucket a single writer, which
+ * keeps the records of a bucket in the order they arrive; the writers keep the write contract of
+ * each group and flush on every checkpoint. Used by the SQL sink and the DataStream API; built with
+ * {@link #builder()}:
  *
  * <pre>{@code
  * EnrichmentSink<GeoResult> sink = EnrichmentSink.<GeoResult>builder()
@@ -43,40 +45,36 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
 
     private final FlussConnectionConfig connection;
     private final TablePath table;
-    private final String group;
+    private final List<GroupWrite<T>> writes;
     private final GapPolicy gapPolicy;
-    private final EnrichmentSerializer<T> serializer;
     @Nullable private final InputNarrowing<T> narrowing;
 
     /** Use {@link #builder()}. */
     EnrichmentSink(
             FlussConnectionConfig connection,
             TablePath table,
-            String group,
+            List<GroupWrite<T>> writes,
             GapPolicy gapPolicy,
-            EnrichmentSerializer<T> serializer,
             @Nullable InputNarrowing<T> narrowing) {
         this.connection = connection;
         this.table = table;
-        this.group = group;
+        this.writes = List.copyOf(writes);
         this.gapPolicy = gapPolicy;
-        this.serializer = serializer;
         this.narrowing = narrowing;
     }
 
     /**
-     * The sink of settings the table layer has already checked and resolved, whose serializer reads
+     * The sink of settings the table layer has already checked and resolved, whose serializers read
      * the records {@code narrowing} makes; DataStream users call {@link #builder()}.
      */
     @Internal
     public static <T> EnrichmentSink<T> of(
             FlussConnectionConfig connection,
             TablePath table,
-            String group,
+            List<GroupWrite<T>> writes,
             GapPolicy gapPolicy,
-            EnrichmentSerializer<T> serializer,
             InputNarrowing<T> narrowing) {
-        return new EnrichmentSink<>(connection, table, group, gapPolicy, serializer, narrowing);
+        return new EnrichmentSink<>(connection, table, writes, gapPolicy, narrowing);
     }
 
     /** A builder of a sink that writes one column group, keeping the enrichment write contract. */
@@ -94,8 +92,9 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
         if (narrowing != null) {
             records = narrowed(input, narrowing);
         }
+        // Every group's serializer reads the same identity; the first one routes the records.
         return records.partitionCustom(
-                new BucketPartitioner(), new BucketKeySelector<>(serializer));
+                new BucketPartitioner(), new BucketKeySelector<>(writes.get(0).serializer()));
     }
 
     /**
@@ -109,7 +108,7 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
         SingleOutputStreamOperator<T> narrowed =
                 input.forward()
                         .map(narrowing.function(), narrowing.type())
-                        .name("Narrow to group " + group);
+                        .name("Narrow to " + describeGroups());
         narrowed.getTransformation()
                 .setParallelism(
                         input.getParallelism(),
@@ -119,20 +118,29 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
 
     @Override
     public SinkWriter<T> createWriter(WriterInitContext context) throws IOException {
-        try {
-            serializer.open();
-        } catch (Exception e) {
-            throw new IOException("Could not open the enrichment serializer", e);
+        for (GroupWrite<T> write : writes) {
+            try {
+                write.serializer().open();
+            } catch (Exception e) {
+                throw new IOException(
+                        "Could not open the enrichment serializer of group " + write.group(), e);
+            }
         }
-        return new EnrichmentSinkWriter<>(connection, table, group, gapPolicy, serializer, context);
+        return new EnrichmentSinkWriter<>(connection, table, writes, gapPolicy, context);
+    }
+
+    /** "group geo", or "groups geo, ua". */
+    private String describeGroups() {
+        return (writes.size() == 1 ? "group " : "groups ") + String.join(", ", groups());
     }
 
     public TablePath table() {
         return table;
     }
 
-    public String group() {
-        return group;
+    /** The groups it writes, in the order they were given. */
+    public List<String> groups() {
+        return writes.stream().map(GroupWrite::group).toList();
     }
 
     public GapPolicy gapPolicy() {

@@ -14,6 +14,7 @@ import org.apache.fluss.metadata.TablePath;
 import org.apache.flink.annotation.PublicEvolving;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -88,9 +89,8 @@ public final class EnrichmentSinkBuilder<T> {
         return new EnrichmentSink<>(
                 BuilderChecks.connection(bootstrapServers, clientOptions),
                 table,
-                group,
+                List.of(new GroupWrite<>(group, serializer)),
                 gapPolicy,
-                serializer,
                 null);
     }
 }

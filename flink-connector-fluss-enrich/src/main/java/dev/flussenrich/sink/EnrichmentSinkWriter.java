@@ -25,6 +25,7 @@ import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 
 import org.slf4j.Logger;
@@ -32,12 +33,14 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Feeds the records of the buckets routed to this subtask into an {@link EnrichmentWriter}. Fails
- * the task as soon as an append fails, and refreshes the lag of every bucket it owns on a timer
- * (not in the checkpoint's flush, which must not wait on offset lookups).
+ * Feeds the records of the buckets routed to this subtask into one {@link EnrichmentWriter} per
+ * group, over one connection. Fails the task as soon as an append fails, and refreshes the lag of
+ * every bucket it owns on a timer (not in the checkpoint's flush, which must not wait on offset
+ * lookups).
  */
 @Internal
 final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
@@ -54,10 +57,9 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     static final String DEFAULT_BATCH_TIMEOUT = "10ms";
 
     private final TablePath table;
-    private final EnrichmentSerializer<T> serializer;
     private final Connection connection;
-    private final EnrichmentWriter writer;
-    private final EnrichmentWriterMetrics metrics;
+    private final List<GroupWriter<T>> groups = new ArrayList<>();
+    private final EnrichmentSerializer<T> identity;
     private final EnrichedTable loaded;
     private final PartitionIds partitions;
     private final ProcessingTimeService timers;
@@ -68,12 +70,11 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     EnrichmentSinkWriter(
             FlussConnectionConfig connectionConfig,
             TablePath table,
-            String group,
+            List<GroupWrite<T>> writes,
             GapPolicy gapPolicy,
-            EnrichmentSerializer<T> serializer,
             WriterInitContext context) {
         this.table = table;
-        this.serializer = serializer;
+        this.identity = writes.get(0).serializer();
         this.connection =
                 connectionConfig
                         .withDefault(
@@ -81,12 +82,24 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
                                 DEFAULT_BATCH_TIMEOUT)
                         .connect();
         this.loaded = new EnrichedTables(connection.getAdmin()).load(table);
-        this.writer = new EnrichmentWriter(connection, loaded, group, gapPolicy);
-        writer.onAppendFailure(
-                () ->
-                        AppendFailures.surface(
-                                context.getMailboxExecutor(), writer::rethrowAppendFailure));
-        this.metrics = new EnrichmentWriterMetrics(context.metricGroup(), writer);
+        for (GroupWrite<T> write : writes) {
+            EnrichmentWriter writer =
+                    new EnrichmentWriter(connection, loaded, write.group(), gapPolicy);
+            writer.onAppendFailure(
+                    () ->
+                            AppendFailures.surface(
+                                    context.getMailboxExecutor(), writer::rethrowAppendFailure));
+            // One group keeps the metric names it always had; several are told apart by group.
+            MetricGroup metricGroup =
+                    writes.size() == 1
+                            ? context.metricGroup()
+                            : context.metricGroup().addGroup("group", write.group());
+            groups.add(
+                    new GroupWriter<>(
+                            write.serializer(),
+                            writer,
+                            new EnrichmentWriterMetrics(metricGroup, writer)));
+        }
         this.rowsSent = context.metricGroup().getNumRecordsSendCounter();
         this.partitions = new PartitionIds(connection.getAdmin(), table);
         this.timers = context.getProcessingTimeService();
@@ -105,7 +118,10 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
      */
     private void prepareOwnedBuckets() {
         try {
-            metrics.show(writer.prepare(ownedBuckets()));
+            List<EnrichedBucket> owned = ownedBuckets();
+            for (GroupWriter<T> group : groups) {
+                group.metrics.show(group.writer.prepare(owned));
+            }
         } catch (RuntimeException e) {
             LOG.warn(
                     "Could not look up the buckets of {} ahead of their first rows; each is"
@@ -117,11 +133,13 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
 
     @Override
     public void write(T record, Context context) {
-        EnrichedBucket bucket = serializer.bucketOf(record);
-        metrics.register(bucket);
+        EnrichedBucket bucket = identity.bucketOf(record);
+        long offset = identity.offsetOf(record);
         try {
-            rowsSent.inc(
-                    writer.write(bucket, serializer.offsetOf(record), serializer.valuesOf(record)));
+            for (GroupWriter<T> group : groups) {
+                group.metrics.register(bucket);
+                rowsSent.inc(group.writer.write(bucket, offset, group.serializer.valuesOf(record)));
+            }
         } catch (ExpiredBeforeEnrichmentException e) {
             // The rows are gone: every restart would fail the same way.
             throw new SuppressRestartsException(e);
@@ -130,13 +148,18 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
 
     @Override
     public void flush(boolean endOfInput) {
-        writer.flush();
+        for (GroupWriter<T> group : groups) {
+            group.writer.flush();
+        }
     }
 
     /** Runs on the task thread: every bucket this subtask owns gets a lag gauge, kept current. */
     private void refreshLag(long now) {
         try {
-            metrics.refreshLag(ownedBuckets());
+            List<EnrichedBucket> owned = ownedBuckets();
+            for (GroupWriter<T> group : groups) {
+                group.metrics.refreshLag(owned);
+            }
         } catch (RuntimeException e) {
             LOG.warn(
                     "Could not refresh the enrichment lag of {}; trying again in {}.",
@@ -157,11 +180,19 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     @Override
     public void close() throws IOException {
         try {
-            writer.close();
+            for (GroupWriter<T> group : groups) {
+                group.writer.close();
+            }
             // Fluss waits without limit for rows it cannot send: cancel must not hang on it.
             FlussCalls.closeWithin(connection, CLOSE_TIMEOUT, "the connection to " + table);
         } catch (Exception e) {
             throw new IOException("Could not close the enrichment writer of " + table, e);
         }
     }
+
+    /** A group's writer, its metrics, and the serializer that reads its values from a record. */
+    private record GroupWriter<T>(
+            EnrichmentSerializer<T> serializer,
+            EnrichmentWriter writer,
+            EnrichmentWriterMetrics metrics) {}
 }

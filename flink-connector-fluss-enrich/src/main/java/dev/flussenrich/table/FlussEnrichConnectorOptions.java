@@ -158,7 +158,10 @@ public final class FlussEnrichConnectorOptions {
                                                     + " ... The column list must be the identity"
                                                     + " metadata (_partition when partitioned,"
                                                     + " _bucket, _offset) plus columns of this"
-                                                    + " group.")
+                                                    + " group. Several groups, comma-separated"
+                                                    + " ('geo, ua'), are written from the same rows"
+                                                    + " by one sink; the list then names columns of"
+                                                    + " each of them.")
                                     .build());
 
     public static final ConfigOption<GapPolicy> ENRICHMENT_GAP_POLICY =

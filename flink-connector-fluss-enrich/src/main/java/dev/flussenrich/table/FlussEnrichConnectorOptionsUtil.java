@@ -19,11 +19,14 @@ import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.BOOTSTRAP_SERVERS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.CLIENT_PREFIX;
+import static dev.flussenrich.table.FlussEnrichConnectorOptions.ENRICHMENT_GROUP;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_BYTES;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_MAX_BUFFERED_ROWS;
 import static dev.flussenrich.table.FlussEnrichConnectorOptions.SCAN_STARTUP_ENRICHMENT_GROUP;
@@ -102,6 +105,39 @@ public final class FlussEnrichConnectorOptionsUtil {
         return TablePath.of(parts[0], parts[1]);
     }
 
+    /**
+     * The groups an INSERT writes, from {@code enrichment.group} (comma-separated); none for a base
+     * write. Whether the table has them is checked with the column list.
+     */
+    public static List<String> writtenGroups(ReadableConfig options) {
+        return options.getOptional(ENRICHMENT_GROUP)
+                .map(value -> groupList(ENRICHMENT_GROUP.key(), value))
+                .orElse(List.of());
+    }
+
+    /** The groups of an option that names one group or several, comma-separated. */
+    public static List<String> groupList(String optionKey, String value) {
+        List<String> groups = new ArrayList<>();
+        for (String part : value.split(",", -1)) {
+            String group = part.trim();
+            if (group.isEmpty()) {
+                throw new ValidationException(
+                        String.format(
+                                "'%s' = '%s' has an empty group name. Name one column group, or"
+                                        + " several separated by commas, e.g. 'geo, ua'.",
+                                optionKey, value));
+            }
+            if (groups.contains(group)) {
+                throw new ValidationException(
+                        String.format(
+                                "'%s' = '%s' names group '%s' twice. Name each group once.",
+                                optionKey, value, group));
+            }
+            groups.add(group);
+        }
+        return groups;
+    }
+
     /** Where a table scan starts, from the {@code scan.startup.*} options. */
     public static StartPosition startPosition(ReadableConfig options, LogicalTable table) {
         ScanStartupMode mode = options.get(SCAN_STARTUP_MODE);
@@ -117,23 +153,28 @@ public final class FlussEnrichConnectorOptionsUtil {
                                 .orElseThrow(
                                         () -> requiredFor(SCAN_STARTUP_TIMESTAMP.key(), mode)));
             case ENRICHMENT_WATERMARK:
-                String group =
-                        options.getOptional(SCAN_STARTUP_ENRICHMENT_GROUP)
-                                .orElseThrow(
-                                        () ->
-                                                requiredFor(
-                                                        SCAN_STARTUP_ENRICHMENT_GROUP.key(), mode));
-                if (table.groups().get(group).isEmpty()) {
-                    throw new ValidationException(
-                            String.format(
-                                    "'%s' = '%s' is not a column group of table '%s' (groups:"
-                                            + " %s).",
-                                    SCAN_STARTUP_ENRICHMENT_GROUP.key(),
-                                    group,
-                                    table.path(),
-                                    String.join(", ", table.groups().names())));
+                List<String> groups =
+                        groupList(
+                                SCAN_STARTUP_ENRICHMENT_GROUP.key(),
+                                options.getOptional(SCAN_STARTUP_ENRICHMENT_GROUP)
+                                        .orElseThrow(
+                                                () ->
+                                                        requiredFor(
+                                                                SCAN_STARTUP_ENRICHMENT_GROUP.key(),
+                                                                mode)));
+                for (String group : groups) {
+                    if (table.groups().get(group).isEmpty()) {
+                        throw new ValidationException(
+                                String.format(
+                                        "'%s' = '%s' is not a column group of table '%s' (groups:"
+                                                + " %s).",
+                                        SCAN_STARTUP_ENRICHMENT_GROUP.key(),
+                                        group,
+                                        table.path(),
+                                        String.join(", ", table.groups().names())));
+                    }
                 }
-                return StartPosition.enrichmentWatermark(group);
+                return StartPosition.enrichmentWatermark(groups);
             default:
                 throw new ValidationException(
                         String.format(

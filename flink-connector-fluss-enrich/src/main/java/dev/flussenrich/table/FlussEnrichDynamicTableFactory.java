@@ -146,7 +146,7 @@ public final class FlussEnrichDynamicTableFactory
                 target.table,
                 target.physicalType,
                 context.getCatalogTable().getResolvedSchema().getColumnNames(),
-                options.getOptional(ENRICHMENT_GROUP).orElse(null),
+                FlussEnrichConnectorOptionsUtil.writtenGroups(options),
                 options.get(ENRICHMENT_GAP_POLICY));
     }
 

@@ -11,6 +11,7 @@ import dev.flussenrich.core.write.GapPolicy;
 import dev.flussenrich.sink.AppendRowLayout;
 import dev.flussenrich.sink.AppendSink;
 import dev.flussenrich.sink.EnrichmentSink;
+import dev.flussenrich.sink.GroupWrite;
 import dev.flussenrich.sink.RowDataEnrichmentSerializer;
 
 import org.apache.flink.annotation.Internal;
@@ -30,8 +31,8 @@ import java.util.Optional;
 
 /**
  * Writes a logical table. Without {@code enrichment.group} it appends base rows; with it, it writes
- * that group, and the INSERT column list must be the identity metadata plus group columns. Both are
- * checked at planning time.
+ * the groups it names (one, or several from the same rows), and the INSERT column list must be the
+ * identity metadata plus columns of those groups. Both are checked at planning time.
  */
 @Internal
 public final class FlussEnrichTableSink
@@ -41,27 +42,27 @@ public final class FlussEnrichTableSink
     private final LogicalTable table;
     private final DataType physicalType;
     private final List<String> schemaColumns;
-    private final String group;
+    private final List<String> groups;
     private final GapPolicy gapPolicy;
     private List<IdentityMetadata> metadata = List.of();
 
     /**
      * @param schemaColumns every column of the declared schema, in order (the target column indices
      *     point into it)
-     * @param group the enrichment group, or null for base writes
+     * @param groups the enrichment groups written, or none for base writes
      */
     FlussEnrichTableSink(
             FlussConnectionConfig connection,
             LogicalTable table,
             DataType physicalType,
             List<String> schemaColumns,
-            String group,
+            List<String> groups,
             GapPolicy gapPolicy) {
         this.connection = connection;
         this.table = table;
         this.physicalType = physicalType;
         this.schemaColumns = List.copyOf(schemaColumns);
-        this.group = group;
+        this.groups = List.copyOf(groups);
         this.gapPolicy = gapPolicy;
     }
 
@@ -82,7 +83,7 @@ public final class FlussEnrichTableSink
                                     }
                                     return names;
                                 });
-        return group == null
+        return groups.isEmpty()
                 ? SinkV2Provider.of(appendSink(targets))
                 : SinkV2Provider.of(enrichmentSink(targets));
     }
@@ -115,21 +116,24 @@ public final class FlussEnrichTableSink
     }
 
     private EnrichmentSink<RowData> enrichmentSink(Optional<List<String>> targets) {
-        TargetColumns.validateEnrichmentWrite(table, group, targets.orElse(null));
+        TargetColumns.validateEnrichmentWrite(table, groups, targets.orElse(null));
         NarrowEnrichmentRow narrow =
                 new NarrowEnrichmentRow(
                         physicalType,
-                        table.groups().columnsOf(group),
+                        groups.stream().map(group -> table.groups().columnsOf(group)).toList(),
                         metadataPosition(IdentityMetadata.PARTITION),
                         metadataPosition(IdentityMetadata.BUCKET),
                         metadataPosition(IdentityMetadata.OFFSET));
-        return EnrichmentSink.of(
-                connection,
-                table.path(),
-                group,
-                gapPolicy,
-                new RowDataEnrichmentSerializer(table.path(), group, narrow.layout()),
-                narrow.narrowing());
+        List<GroupWrite<RowData>> writes = new ArrayList<>();
+        for (int i = 0; i < groups.size(); i++) {
+            String group = groups.get(i);
+            writes.add(
+                    new GroupWrite<>(
+                            group,
+                            new RowDataEnrichmentSerializer(
+                                    table.path(), group, narrow.layouts().get(i))));
+        }
+        return EnrichmentSink.of(connection, table.path(), writes, gapPolicy, narrow.narrowing());
     }
 
     private int metadataPosition(IdentityMetadata key) {
@@ -163,15 +167,18 @@ public final class FlussEnrichTableSink
     public DynamicTableSink copy() {
         FlussEnrichTableSink copy =
                 new FlussEnrichTableSink(
-                        connection, table, physicalType, schemaColumns, group, gapPolicy);
+                        connection, table, physicalType, schemaColumns, groups, gapPolicy);
         copy.metadata = metadata;
         return copy;
     }
 
     @Override
     public String asSummaryString() {
-        return group == null
+        return groups.isEmpty()
                 ? "fluss-enrich sink " + table.path()
-                : "fluss-enrich enrichment sink " + table.path() + " group " + group;
+                : "fluss-enrich enrichment sink "
+                        + table.path()
+                        + (groups.size() == 1 ? " group " : " groups ")
+                        + String.join(", ", groups);
     }
 }

@@ -21,27 +21,27 @@ import java.util.List;
 
 /**
  * The row an SQL enrichment sink's writers read: the partition name (if partitioned), the bucket,
- * the offset, then the group's columns in group order. The planner hands the sink the table's whole
- * row (its columns, then the written metadata); the rows that cross the network to the writers are
- * narrowed to this one.
+ * the offset, then each written group's columns in group order. The planner hands the sink the
+ * table's whole row (its columns, then the written metadata); the rows that cross the network to
+ * the writers are narrowed to this one.
  */
 @Internal
 final class NarrowEnrichmentRow {
 
     private final List<Integer> consumedPositions = new ArrayList<>();
     private final List<LogicalType> types = new ArrayList<>();
-    private final EnrichmentRowLayout layout;
+    private final List<EnrichmentRowLayout> layouts = new ArrayList<>();
 
     /**
      * @param physicalType the table's columns, first in the planner's row
-     * @param groupColumns the group's columns, in group order
+     * @param columnsOfGroups each written group's columns, in group order
      * @param partitionPosition the partition name's position in the planner's row, or -1
      * @param bucketPosition the bucket's position in the planner's row
      * @param offsetPosition the offset's position in the planner's row
      */
     NarrowEnrichmentRow(
             DataType physicalType,
-            List<String> groupColumns,
+            List<List<String>> columnsOfGroups,
             int partitionPosition,
             int bucketPosition,
             int offsetPosition) {
@@ -50,21 +50,20 @@ final class NarrowEnrichmentRow {
         }
         take(bucketPosition, IdentityMetadata.BUCKET.type());
         take(offsetPosition, IdentityMetadata.OFFSET.type());
-        int firstValue = consumedPositions.size();
+        int offset = consumedPositions.size() - 1;
         List<String> names = DataType.getFieldNames(physicalType);
         List<DataType> columnTypes = DataType.getFieldDataTypes(physicalType);
-        int[] valuePositions = new int[groupColumns.size()];
-        for (int i = 0; i < groupColumns.size(); i++) {
-            int position = names.indexOf(groupColumns.get(i));
-            take(position, columnTypes.get(position));
-            valuePositions[i] = firstValue + i;
+        for (List<String> groupColumns : columnsOfGroups) {
+            int[] valuePositions = new int[groupColumns.size()];
+            for (int i = 0; i < groupColumns.size(); i++) {
+                int position = names.indexOf(groupColumns.get(i));
+                valuePositions[i] = consumedPositions.size();
+                take(position, columnTypes.get(position));
+            }
+            layouts.add(
+                    new EnrichmentRowLayout(
+                            partitionPosition >= 0 ? 0 : -1, offset - 1, offset, valuePositions));
         }
-        this.layout =
-                new EnrichmentRowLayout(
-                        partitionPosition >= 0 ? 0 : -1,
-                        firstValue - 2,
-                        firstValue - 1,
-                        valuePositions);
     }
 
     private void take(int position, DataType type) {
@@ -72,9 +71,9 @@ final class NarrowEnrichmentRow {
         types.add(type.getLogicalType());
     }
 
-    /** Where the identity and the values sit in the narrow row. */
-    EnrichmentRowLayout layout() {
-        return layout;
+    /** Where the identity and each group's values sit in the narrow row, in group order. */
+    List<EnrichmentRowLayout> layouts() {
+        return layouts;
     }
 
     /** Makes the narrow row of the planner's row, and its type. */

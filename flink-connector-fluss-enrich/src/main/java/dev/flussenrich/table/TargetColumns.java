@@ -41,19 +41,31 @@ public final class TargetColumns {
                 table, group, String.join(", ", groups));
     }
 
-    static void validateEnrichmentWrite(LogicalTable table, String group, List<String> targets) {
-        if (table.groups().get(group).isEmpty()) {
-            throw new ValidationException(
-                    unknownGroupMessage(table.path().toString(), group, table.groups().names()));
+    /**
+     * Checks the column list of an enrichment write of {@code groups}: the identity columns, and at
+     * least one column of each group, and nothing else. One group's messages name "group 'g'",
+     * several groups' "groups 'g1', 'g2'".
+     */
+    static void validateEnrichmentWrite(
+            LogicalTable table, List<String> groups, List<String> targets) {
+        for (String group : groups) {
+            if (table.groups().get(group).isEmpty()) {
+                throw new ValidationException(
+                        unknownGroupMessage(
+                                table.path().toString(), group, table.groups().names()));
+            }
         }
+        String written =
+                (groups.size() == 1 ? "group '" : "groups '") + String.join("', '", groups) + "'";
         List<String> identity = identityColumns(table);
-        List<String> groupColumns = table.groups().columnsOf(group);
+        List<String> groupColumns = new ArrayList<>();
+        groups.forEach(group -> groupColumns.addAll(table.groups().columnsOf(group)));
         String example =
                 String.format(
                         "INSERT INTO %s /*+ OPTIONS('enrichment.group' = '%s') */ (%s, %s) SELECT"
                                 + " %s, <enrichment expressions> FROM %s",
                         table.path().getTableName(),
-                        group,
+                        String.join(", ", groups),
                         String.join(", ", identity),
                         String.join(", ", groupColumns),
                         String.join(", ", identity),
@@ -61,9 +73,9 @@ public final class TargetColumns {
         if (targets == null) {
             throw new ValidationException(
                     String.format(
-                            "An enrichment write of group '%s' into table '%s' needs a column list"
+                            "An enrichment write of %s into table '%s' needs a column list"
                                     + " naming the identity columns and the group columns, e.g. %s",
-                            group, table.path(), example));
+                            written, table.path(), example));
         }
         for (String column : targets) {
             if (identity.contains(column) || groupColumns.contains(column)) {
@@ -73,23 +85,24 @@ public final class TargetColumns {
             if (owner != null) {
                 throw new ValidationException(
                         String.format(
-                                "Column '%s' is not in enrichment group '%s' of table '%s' (group"
+                                "Column '%s' is not in enrichment %s of table '%s' (group"
                                         + " columns: %s); it belongs to group '%s'. Write each"
-                                        + " group with its own INSERT.",
+                                        + " group with its own INSERT, or name '%s' in"
+                                        + " 'enrichment.group' too.",
                                 column,
-                                group,
+                                written,
                                 table.path(),
                                 String.join(", ", groupColumns),
+                                owner,
                                 owner));
             }
             throw new ValidationException(
                     String.format(
                             "Column '%s' of table '%s' cannot be written by an enrichment write of"
-                                    + " group '%s': only %s and the group columns (%s) can. e.g."
-                                    + " %s",
+                                    + " %s: only %s and the group columns (%s) can. e.g. %s",
                             column,
                             table.path(),
-                            group,
+                            written,
                             String.join(", ", identity),
                             String.join(", ", groupColumns),
                             example));
@@ -99,20 +112,23 @@ public final class TargetColumns {
         if (!missing.isEmpty()) {
             throw new ValidationException(
                     String.format(
-                            "An enrichment write of group '%s' into table '%s' must name the"
+                            "An enrichment write of %s into table '%s' must name the"
                                     + " identity columns %s (missing: %s), e.g. %s",
-                            group,
+                            written,
                             table.path(),
                             String.join(", ", identity),
                             String.join(", ", missing),
                             example));
         }
-        if (targets.stream().noneMatch(groupColumns::contains)) {
-            throw new ValidationException(
-                    String.format(
-                            "An enrichment write of group '%s' into table '%s' names no column of"
-                                    + " the group (%s), e.g. %s",
-                            group, table.path(), String.join(", ", groupColumns), example));
+        for (String group : groups) {
+            List<String> columns = table.groups().columnsOf(group);
+            if (targets.stream().noneMatch(columns::contains)) {
+                throw new ValidationException(
+                        String.format(
+                                "An enrichment write of group '%s' into table '%s' names no column"
+                                        + " of the group (%s), e.g. %s",
+                                group, table.path(), String.join(", ", columns), example));
+            }
         }
     }
 

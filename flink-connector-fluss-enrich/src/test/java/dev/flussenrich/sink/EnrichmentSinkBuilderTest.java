@@ -29,7 +29,7 @@ class EnrichmentSinkBuilderTest {
     @Test
     void aCompleteSinkBuildsWithoutNetworkIo() {
         EnrichmentSink<GeoRow> sink = completeSink().setGapPolicy(GapPolicy.FILL_NULL).build();
-        assertThat(sink.group()).isEqualTo("geo");
+        assertThat(sink.groups()).containsExactly("geo");
         assertThat(sink.gapPolicy()).isEqualTo(GapPolicy.FILL_NULL);
         assertThat(sink.table().toString()).isEqualTo("db.device_logs");
     }

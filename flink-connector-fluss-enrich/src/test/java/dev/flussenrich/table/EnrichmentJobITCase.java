@@ -27,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -156,6 +157,49 @@ class EnrichmentJobITCase {
         assertThat(rows).hasSize(400);
         assertThat(rows).allMatch(row -> row.matches("\\+I\\[(\\d+), ip\\1, city-ip\\1\\]"));
         assertThat(companionRows(table, "geo")).as("no duplicate was written").isEqualTo(400);
+    }
+
+    /**
+     * Fault: the projection of a job writing two groups in one INSERT throws once mid-stream, so
+     * both groups' writers restart from the last checkpoint and replay. Each group must hold every
+     * row once: lost 0, duplicated 0, partial 0.
+     */
+    @Test
+    void aTaskFailureInAJobWritingTwoGroupsStillWritesEachExactlyOnce() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createTable(batch);
+        appendBase(table, 0, 400);
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        Tag.reset("city-", 250);
+
+        TableResult job =
+                streaming(conf)
+                        .executeSql(
+                                "INSERT INTO "
+                                        + table
+                                        + " /*+ OPTIONS('enrichment.group' = 'geo, risk') */"
+                                        + " (_bucket, _offset, city, score)"
+                                        + " SELECT _bucket, _offset, tag(ip), CAST(id AS DOUBLE) /"
+                                        + " 10 FROM "
+                                        + table);
+        try {
+            awaitFullyEnriched(table, "geo");
+            awaitFullyEnriched(table, "risk");
+        } finally {
+            cancel(job);
+        }
+        assertThat(Tag.FAILED).as("the injected failure happened").isTrue();
+        List<String> rows = collect(batch, "SELECT id, ip, city, score FROM " + table);
+        List<String> complete = new ArrayList<>();
+        for (int id = 0; id < 400; id++) {
+            complete.add("+I[" + id + ", ip" + id + ", city-ip" + id + ", " + id / 10.0 + "]");
+        }
+        assertThat(rows).as("lost 0, partial 0").containsExactlyInAnyOrderElementsOf(complete);
+        assertThat(companionRows(table, "geo")).as("geo: duplicated 0").isEqualTo(400);
+        assertThat(companionRows(table, "risk")).as("risk: duplicated 0").isEqualTo(400);
     }
 
     @Test

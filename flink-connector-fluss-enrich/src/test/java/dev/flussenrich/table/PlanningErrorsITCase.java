@@ -103,7 +103,70 @@ class PlanningErrorsITCase {
                         "Column 'score' is not in enrichment group 'geo' of table '"
                                 + path()
                                 + "' (group columns: city, country); it belongs to group 'risk'."
-                                + " Write each group with its own INSERT.");
+                                + " Write each group with its own INSERT, or name 'risk' in"
+                                + " 'enrichment.group' too.");
+    }
+
+    @Test
+    void columnOfAGroupThatSeveralGroupsLeaveOut() {
+        String other = SharedFlussCluster.newTablePath("errors_three").getTableName();
+        tEnv.executeSql(
+                "CREATE TABLE "
+                        + other
+                        + " (id INT, city STRING, score DOUBLE, device STRING) WITH ('bucket.num' ="
+                        + " '1', 'column-groups.geo' = 'city', 'column-groups.risk' = 'score',"
+                        + " 'column-groups.ua' = 'device')");
+        assertThatPlanning(
+                        () ->
+                                tEnv.explainSql(
+                                        "INSERT INTO "
+                                                + other
+                                                + " /*+ OPTIONS('enrichment.group' = 'geo, risk')"
+                                                + " */ (_bucket, _offset, city, score, device)"
+                                                + " SELECT _bucket, _offset, 'c', 1.0, 'd' FROM "
+                                                + other))
+                .isEqualTo(
+                        "Column 'device' is not in enrichment groups 'geo', 'risk' of table '"
+                                + SharedFlussCluster.DATABASE
+                                + "."
+                                + other
+                                + "' (group columns: city, score); it belongs to group 'ua'."
+                                + " Write each group with its own INSERT, or name 'ua' in"
+                                + " 'enrichment.group' too.");
+    }
+
+    @Test
+    void aGroupOfSeveralWithoutAColumn() {
+        assertThatPlanning(
+                        () ->
+                                tEnv.explainSql(
+                                        enrich(
+                                                "geo, risk",
+                                                "_bucket, _offset, city",
+                                                "_bucket, _offset, ip")))
+                .isEqualTo(
+                        "An enrichment write of group 'risk' into table '"
+                                + path()
+                                + "' names no column of the group (score), e.g. INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'geo, risk') */ (_bucket,"
+                                + " _offset, city, country, score) SELECT _bucket, _offset,"
+                                + " <enrichment expressions> FROM "
+                                + table);
+    }
+
+    @Test
+    void aGroupNamedTwice() {
+        assertThatPlanning(
+                        () ->
+                                tEnv.explainSql(
+                                        enrich(
+                                                "geo, risk, geo",
+                                                "_bucket, _offset, city",
+                                                "_bucket, _offset, ip")))
+                .isEqualTo(
+                        "'enrichment.group' = 'geo, risk, geo' names group 'geo' twice. Name each"
+                                + " group once.");
     }
 
     @Test

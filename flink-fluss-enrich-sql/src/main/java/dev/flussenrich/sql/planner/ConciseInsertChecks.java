@@ -38,14 +38,25 @@ final class ConciseInsertChecks {
 
     private final RichSqlInsert insert;
     private final EnrichmentTarget target;
+    private final List<String> groups;
+
+    /** The group, or the groups comma-separated, as messages and the explicit form name them. */
     private final String group;
+
     private final TargetLookup lookup;
 
+    /**
+     * @param groups the groups the INSERT writes: one, or several from the same rows
+     */
     ConciseInsertChecks(
-            RichSqlInsert insert, EnrichmentTarget target, String group, TargetLookup lookup) {
+            RichSqlInsert insert,
+            EnrichmentTarget target,
+            List<String> groups,
+            TargetLookup lookup) {
         this.insert = insert;
         this.target = target;
-        this.group = group;
+        this.groups = List.copyOf(groups);
+        this.group = String.join(", ", groups);
         this.lookup = lookup;
     }
 
@@ -55,12 +66,14 @@ final class ConciseInsertChecks {
      * @throws EnrichmentPlanningException if the INSERT has no meaning as an enrichment
      */
     ConciseEnrichmentInsert check() {
-        List<String> groupColumns = target.groups().columnsOf(group);
-        if (groupColumns.isEmpty()) {
-            throw new EnrichmentPlanningException(
-                    TargetColumns.unknownGroupMessage(
-                            target.name(), group, target.groups().names()));
+        for (String each : groups) {
+            if (target.groups().columnsOf(each).isEmpty()) {
+                throw new EnrichmentPlanningException(
+                        TargetColumns.unknownGroupMessage(
+                                target.name(), each, target.groups().names()));
+            }
         }
+        List<String> groupColumns = RejectionMessages.columnsOf(target, group);
         QueryShape shape = new QueryShape(target, group);
         SqlSelect select = shape.plainSelect(insert);
         FromClause from = FromClause.of(select.getFrom(), this::isTarget, this::reject);
@@ -128,7 +141,9 @@ final class ConciseInsertChecks {
                             "it reads column '%s' of group '%s', the group it writes; a group"
                                     + " cannot be computed from itself. Compute it from base"
                                     + " columns (%s) or other groups.",
-                            column, group, String.join(", ", target.baseColumns())));
+                            column,
+                            target.groups().groupOf(column).map(ColumnGroup::name).orElse(group),
+                            String.join(", ", target.baseColumns())));
         }
         if (values.targetColumns.isEmpty() && !values.readsLookup && !values.readsUnknown) {
             throw reject(RejectionMessages.literalOnlyReason(target, group));
@@ -161,7 +176,9 @@ final class ConciseInsertChecks {
                         owner != null
                                 ? "; it belongs to group '"
                                         + owner
-                                        + "'. Write each group with its own INSERT."
+                                        + "'. Write each group with its own INSERT, or name '"
+                                        + owner
+                                        + "' in 'enrichment.group' too."
                                 : IdentityMetadata.ofColumnName(column).isPresent()
                                         ? "; the concise form adds the identity columns itself."
                                                 + " Leave it out."

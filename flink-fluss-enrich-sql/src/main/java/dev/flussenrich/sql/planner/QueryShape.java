@@ -100,8 +100,8 @@ final class QueryShape {
                                 "it selects *; name each enrichment value after a column of group"
                                         + " '%s' (%s), e.g. SELECT <expression> AS %s FROM %s.",
                                 group,
-                                String.join(", ", target.groups().columnsOf(group)),
-                                target.groups().columnsOf(group).get(0),
+                                String.join(", ", RejectionMessages.columnsOf(target, group)),
+                                RejectionMessages.columnsOf(target, group).get(0),
                                 RejectionMessages.tableName(target)));
             }
         }

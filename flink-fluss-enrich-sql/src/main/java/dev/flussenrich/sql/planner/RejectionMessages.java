@@ -9,6 +9,7 @@ import dev.flussenrich.sql.EnrichmentPlanningException;
 
 import org.apache.flink.annotation.Internal;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,8 +37,20 @@ final class RejectionMessages {
                         + " do not count), so every row would get the same enrichment. Compute"
                         + " each value from the row, e.g. SELECT f(%s) AS %s FROM %s.",
                 base.isEmpty() ? "<column>" : base.get(0),
-                target.groups().columnsOf(group).get(0),
+                columnsOf(target, group).get(0),
                 tableName(target));
+    }
+
+    /**
+     * The columns of {@code group}, or of every group of a comma-separated list (an INSERT writing
+     * several groups), in order.
+     */
+    static List<String> columnsOf(EnrichmentTarget target, String group) {
+        List<String> columns = new ArrayList<>();
+        for (String each : group.split(",")) {
+            columns.addAll(target.groups().columnsOf(each.trim()));
+        }
+        return columns;
     }
 
     static String windowReason() {

@@ -9,6 +9,7 @@ import dev.flussenrich.sql.EnrichmentPlanningException;
 import dev.flussenrich.sql.PlannedStatement;
 import dev.flussenrich.sql.PlannedStatement.GroupWrite;
 import dev.flussenrich.table.FlussEnrichConnectorOptions;
+import dev.flussenrich.table.FlussEnrichConnectorOptionsUtil;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.sql.parser.dml.RichSqlInsert;
@@ -114,11 +115,15 @@ public final class StatementPlanner {
         if (group == null) {
             return RowInsertColumnList.addColumnList(statement, insert, target.get());
         }
-        groupWrites.add(new GroupWrite(target.get().name(), group, statement));
+        List<String> groups =
+                FlussEnrichConnectorOptionsUtil.groupList(
+                        FlussEnrichConnectorOptions.ENRICHMENT_GROUP.key(), group);
+        groups.forEach(
+                each -> groupWrites.add(new GroupWrite(target.get().name(), each, statement)));
         if (namesIdentityColumns(insert, target.get())) {
             return null; // the explicit form: the connector validates it
         }
-        return new ConciseInsertChecks(insert, target.get(), group, lookup).check().explicitForm();
+        return new ConciseInsertChecks(insert, target.get(), groups, lookup).check().explicitForm();
     }
 
     private static String enrichmentGroupOf(RichSqlInsert insert) {

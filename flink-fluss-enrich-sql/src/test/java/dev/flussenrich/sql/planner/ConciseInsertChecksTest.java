@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,7 +37,30 @@ class ConciseInsertChecksTest {
                 HintText.option(
                         HintText.hintsOf(insert.getTableHints()),
                         FlussEnrichConnectorOptions.ENRICHMENT_GROUP.key());
-        return new ConciseInsertChecks(insert, target, group, TARGETS).check();
+        return new ConciseInsertChecks(insert, target, List.of(group.split(", ")), TARGETS).check();
+    }
+
+    @Test
+    void anInsertOfTwoGroupsWritesColumnsOfBothAndStartsAtTheLowerWatermark() throws Exception {
+        ConciseEnrichmentInsert checked =
+                check(
+                        "INSERT INTO device_logs /*+ OPTIONS('enrichment.group'='geo, risk') */"
+                                + " SELECT UPPER(ip) AS city, CHAR_LENGTH(ip) * 1.0 AS score FROM"
+                                + " device_logs");
+        assertThat(checked.columns()).containsExactly("city", "score");
+        assertThat(checked.explicitForm())
+                .contains("(`_bucket`, `_offset`, `city`, `score`)")
+                .contains("'scan.startup.enrichment.group'='geo, risk'");
+        assertThatThrownBy(
+                        () ->
+                                check(
+                                        "INSERT INTO device_logs /*+"
+                                                + " OPTIONS('enrichment.group'='geo, risk') */"
+                                                + " SELECT UPPER(city) AS country, 1.0 AS score"
+                                                + " FROM device_logs"))
+                .hasMessageContaining(
+                        "it reads column 'city' of group 'geo', the group it writes; a group"
+                                + " cannot be computed from itself.");
     }
 
     @Test
@@ -201,7 +225,7 @@ class ConciseInsertChecksTest {
                         "SELECT ip AS score FROM device_logs",
                         "'score' is not a column of group 'geo' (group columns: city, country);"
                                 + " it belongs to group 'risk'. Write each group with its own"
-                                + " INSERT."),
+                                + " INSERT, or name 'risk' in 'enrichment.group' too."),
                 rejection(
                         "identity column selected",
                         "SELECT _bucket, ip AS city FROM device_logs",

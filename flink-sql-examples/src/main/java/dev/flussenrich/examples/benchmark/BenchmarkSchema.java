@@ -50,18 +50,23 @@ final class BenchmarkSchema {
 
         /** The enrichment INSERT of this group, reading A with {@code readHint} (or none). */
         String insert(String readHint) {
+            return insertOf(List.of(this), readHint);
+        }
+
+        /** One enrichment INSERT writing all of {@code groups}, reading A with {@code readHint}. */
+        static String insertOf(List<Group> groups, String readHint) {
             return "INSERT INTO enrich.bench.a /*+ OPTIONS('enrichment.group' = '"
-                    + name
+                    + String.join(", ", groups.stream().map(Group::name).toList())
                     + "'"
                     + BenchmarkSettings.WRITE_OPTIONS
                     + ") */ ("
                     + PARTITIONING.identityColumns()
                     + ", "
-                    + String.join(", ", columns)
+                    + String.join(", ", groups.stream().flatMap(g -> g.columns().stream()).toList())
                     + ") SELECT "
                     + PARTITIONING.identityColumns()
                     + ", "
-                    + expressions
+                    + String.join(", ", groups.stream().map(Group::expressions).toList())
                     + " FROM enrich.bench.a"
                     + readHint;
         }

@@ -19,7 +19,9 @@ import java.util.Map;
 
 /**
  * Where a read of a bucket starts: earliest, latest, the first row at or after a timestamp, an
- * explicit offset, or the enrichment watermark of a group (where an enrichment job resumes).
+ * explicit offset, or the enrichment watermark of a group (where an enrichment job resumes). For a
+ * job writing several groups, {@code group} names them comma-separated and the read starts at the
+ * lowest of their watermarks: the groups further on drop the rows they already have as replays.
  */
 @PublicEvolving
 public record StartPosition(Kind kind, long value, String group) implements Serializable {
@@ -67,6 +69,19 @@ public record StartPosition(Kind kind, long value, String group) implements Seri
         return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, group);
     }
 
+    /** The lowest enrichment watermark of {@code groups} (one or more), bucket by bucket. */
+    public static StartPosition enrichmentWatermark(List<String> groups) {
+        return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, String.join(",", groups));
+    }
+
+    private long lowestWatermark(EnrichmentWatermarks watermarks, EnrichedBucket bucket) {
+        long lowest = Long.MAX_VALUE;
+        for (String each : group.split(",")) {
+            lowest = Math.min(lowest, watermarks.watermark(each.trim(), bucket));
+        }
+        return lowest;
+    }
+
     /**
      * The base offsets this position means in several buckets: one offsets request per partition
      * where the position is an offset lookup (earliest, latest, timestamp).
@@ -104,7 +119,7 @@ public record StartPosition(Kind kind, long value, String group) implements Seri
             case LATEST -> offsets.highWatermark(table.tablePath(), bucket);
             case TIMESTAMP -> offsets.atTimestamp(table.tablePath(), bucket, value);
             case OFFSET -> value;
-            case ENRICHMENT_WATERMARK -> watermarks.watermark(group, bucket);
+            case ENRICHMENT_WATERMARK -> lowestWatermark(watermarks, bucket);
         };
     }
 }

@@ -136,10 +136,13 @@ class EnrichmentWatermarksITCase {
                         .getTableInfo(table.requireGroup("geo").companionPath())
                         .get()
                         .getTableId();
-        ProgressCheckpoints.Checkpoint stored =
-                new ProgressCheckpoints(connection, path)
-                        .find(new ProgressCheckpoints.Key(companionId, null, 0))
-                        .orElseThrow();
+        ProgressCheckpoints.Checkpoint stored;
+        try (ProgressCheckpoints checkpoints = new ProgressCheckpoints(connection, path)) {
+            stored =
+                    checkpoints
+                            .find(new ProgressCheckpoints.Key(companionId, null, 0))
+                            .orElseThrow();
+        }
         assertThat(stored.position()).as("the companion's high watermark").isEqualTo(300);
         assertThat(stored.written().completeBelow()).isEqualTo(300);
         assertThat(watermark()).isEqualTo(300);
