@@ -27,6 +27,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -238,12 +239,63 @@ class ConciseSqlITCase {
                 .isEqualTo(150);
     }
 
+    /**
+     * One INSERT writing two groups, resubmitted after one of them ran ahead alone: it reads from
+     * the lower watermark (risk's, 0), and geo drops the 100 rows it has as replays.
+     */
+    @Test
+    void aConciseInsertOfTwoGroupsResumesAtTheLowerWatermark() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        EnrichmentSql batchSql = EnrichmentSql.on(batch);
+        String table = createTable(batch);
+        TablePath path = TablePath.of(SharedFlussCluster.DATABASE, table);
+        insertBase(batchSql, table, 0, 100);
+        runUntilFullyEnriched(
+                "INSERT INTO "
+                        + table
+                        + " /*+ enrichment.group='geo' */ SELECT tag('c-', ip) AS city FROM "
+                        + table,
+                path);
+        insertBase(batchSql, table, 100, 150);
+
+        Tag.CALLS.set(0);
+        runUntilFullyEnriched(
+                "INSERT INTO "
+                        + table
+                        + " /*+ enrichment.group='geo, risk' */ SELECT tag('c-', ip) AS city, id"
+                        + " * 1.5e0 AS score FROM "
+                        + table,
+                path,
+                "geo",
+                "risk");
+        assertThat(Tag.CALLS).as("the job read from risk's watermark, 0").hasValue(150);
+
+        List<String> complete = new ArrayList<>();
+        for (int id = 0; id < 150; id++) {
+            complete.add("+I[" + id + ", c-ip" + id + ", " + id * 1.5 + "]");
+        }
+        assertThat(collect(batch, "SELECT id, city, score FROM " + table))
+                .as("lost 0, partial 0")
+                .containsExactlyInAnyOrderElementsOf(complete);
+        assertThat(EnrichmentProgress.companionRows(path, "geo"))
+                .as("geo: duplicated 0")
+                .isEqualTo(150);
+        assertThat(EnrichmentProgress.companionRows(path, "risk")).isEqualTo(150);
+    }
+
     private static void runUntilFullyEnriched(String statement, TablePath path) throws Exception {
+        runUntilFullyEnriched(statement, path, "geo");
+    }
+
+    private static void runUntilFullyEnriched(String statement, TablePath path, String... groups)
+            throws Exception {
         TableEnvironment streaming = FlinkSql.streaming();
         streaming.createTemporarySystemFunction("tag", Tag.class);
         TableResult job = EnrichmentSql.on(streaming).executeSql(statement);
         try {
-            EnrichmentProgress.awaitFullyEnriched(path, "geo");
+            for (String group : groups) {
+                EnrichmentProgress.awaitFullyEnriched(path, group);
+            }
         } finally {
             job.getJobClient().orElseThrow().cancel().get();
         }
