@@ -131,6 +131,15 @@ class EnrichmentJobITCase {
                 TablePath.of(SharedFlussCluster.DATABASE, table), group);
     }
 
+    /** A job that restarts up to three times, 100 ms apart: for the injected failures. */
+    private static Configuration restartingThrice() {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        return conf;
+    }
+
     private static void cancel(TableResult job) throws Exception {
         job.getJobClient().orElseThrow().cancel().get();
     }
@@ -140,13 +149,9 @@ class EnrichmentJobITCase {
         TableEnvironment batch = FlinkSql.batch();
         String table = createTable(batch);
         appendBase(table, 0, 400);
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
         Tag.reset("city-", 250);
 
-        TableResult job = streaming(conf).executeSql(enrichGeo(table, false));
+        TableResult job = streaming(restartingThrice()).executeSql(enrichGeo(table, false));
         try {
             awaitFullyEnriched(table, "geo");
         } finally {
@@ -169,14 +174,10 @@ class EnrichmentJobITCase {
         TableEnvironment batch = FlinkSql.batch();
         String table = createTable(batch);
         appendBase(table, 0, 400);
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
         Tag.reset("city-", 250);
 
         TableResult job =
-                streaming(conf)
+                streaming(restartingThrice())
                         .executeSql(
                                 "INSERT INTO "
                                         + table
