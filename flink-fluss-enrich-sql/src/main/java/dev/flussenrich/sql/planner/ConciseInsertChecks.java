@@ -73,7 +73,8 @@ final class ConciseInsertChecks {
                                 target.name(), each, target.groups().names()));
             }
         }
-        List<String> groupColumns = RejectionMessages.columnsOf(target, group);
+        List<String> groupColumns = new ArrayList<>();
+        groups.forEach(each -> groupColumns.addAll(target.groups().columnsOf(each)));
         QueryShape shape = new QueryShape(target, group);
         SqlSelect select = shape.plainSelect(insert);
         FromClause from = FromClause.of(select.getFrom(), this::isTarget, this::reject);
