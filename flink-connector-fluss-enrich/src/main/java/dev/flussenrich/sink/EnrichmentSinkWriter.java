@@ -11,6 +11,7 @@ import dev.flussenrich.core.EnrichedTables;
 import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.PartitionIds;
 import dev.flussenrich.core.internal.FlussCalls;
+import dev.flussenrich.core.internal.SideBySide;
 import dev.flussenrich.core.write.EnrichmentWriter;
 import dev.flussenrich.core.write.ExpiredBeforeEnrichmentException;
 import dev.flussenrich.core.write.GapPolicy;
@@ -35,6 +36,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Feeds the records of the buckets routed to this subtask into one {@link EnrichmentWriter} per
@@ -81,54 +84,89 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
                                 ConfigOptions.CLIENT_WRITER_BATCH_TIMEOUT.key(),
                                 DEFAULT_BATCH_TIMEOUT)
                         .connect();
-        this.loaded = new EnrichedTables(connection.getAdmin()).load(table);
-        for (GroupWrite<T> write : writes) {
-            EnrichmentWriter writer =
-                    new EnrichmentWriter(connection, loaded, write.group(), gapPolicy);
-            writer.onAppendFailure(
-                    () ->
-                            AppendFailures.surface(
-                                    context.getMailboxExecutor(), writer::rethrowAppendFailure));
-            // One group keeps the metric names it always had; several are told apart by group.
-            MetricGroup metricGroup =
-                    writes.size() == 1
-                            ? context.metricGroup()
-                            : context.metricGroup().addGroup("group", write.group());
-            groups.add(
-                    new GroupWriter<>(
-                            write.serializer(),
-                            writer,
-                            new EnrichmentWriterMetrics(metricGroup, writer)));
+        try {
+            this.loaded = new EnrichedTables(connection.getAdmin()).load(table);
+            this.partitions = new PartitionIds(connection.getAdmin(), table);
+            this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
+            this.subtasks = context.getTaskInfo().getNumberOfParallelSubtasks();
+            List<EnrichedBucket> owned = ownedBucketsIfKnown();
+            List<Supplier<OpenedGroup<T>>> opens = new ArrayList<>();
+            writes.forEach(write -> opens.add(() -> open(write, gapPolicy, owned)));
+            // Each group's writer loads its companion and looks up the buckets this subtask owns:
+            // waits on Fluss, which for several groups overlap instead of adding up.
+            for (OpenedGroup<T> opened : SideBySide.run("open-groups", opens)) {
+                groups.add(register(opened, writes.size() == 1, context));
+            }
+        } catch (RuntimeException e) {
+            FlussCalls.closeWithin(connection, CLOSE_TIMEOUT, "the connection to " + table);
+            throw e;
         }
         this.rowsSent = context.metricGroup().getNumRecordsSendCounter();
-        this.partitions = new PartitionIds(connection.getAdmin(), table);
         this.timers = context.getProcessingTimeService();
-        this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
-        this.subtasks = context.getTaskInfo().getNumberOfParallelSubtasks();
-        prepareOwnedBuckets();
         timers.registerTimer(
                 timers.getCurrentProcessingTime() + LAG_REFRESH_INTERVAL.toMillis(),
                 this::refreshLag);
     }
 
     /**
-     * Before the first row: every bucket this subtask owns is looked up, all together, and the
-     * creation of the companion partitions it will write is sent. Left to each bucket's first row,
-     * a table of 30 partitions spent seconds in lookups and partition creations one after another.
+     * The buckets this subtask owns, looked up all together before the first row; null if they
+     * could not be (each is then looked up at its first row). Left to each bucket's first row, a
+     * table of 30 partitions spent seconds in lookups and partition creations one after another.
      */
-    private void prepareOwnedBuckets() {
+    private List<EnrichedBucket> ownedBucketsIfKnown() {
         try {
-            List<EnrichedBucket> owned = ownedBuckets();
-            for (GroupWriter<T> group : groups) {
-                group.metrics.show(group.writer.prepare(owned));
-            }
+            return ownedBuckets();
         } catch (RuntimeException e) {
-            LOG.warn(
-                    "Could not look up the buckets of {} ahead of their first rows; each is"
-                            + " looked up at its first row.",
-                    table,
-                    e);
+            warnNotPrepared(e);
+            return null;
         }
+    }
+
+    /**
+     * A group's writer, with the owned buckets looked up and the creation of the companion
+     * partitions it will write sent (its lags, or null if that failed).
+     */
+    private OpenedGroup<T> open(
+            GroupWrite<T> write, GapPolicy gapPolicy, List<EnrichedBucket> owned) {
+        EnrichmentWriter writer =
+                new EnrichmentWriter(connection, loaded, write.group(), gapPolicy);
+        Map<EnrichedBucket, Long> lags = null;
+        if (owned != null) {
+            try {
+                lags = writer.prepare(owned);
+            } catch (RuntimeException e) {
+                warnNotPrepared(e);
+            }
+        }
+        return new OpenedGroup<>(write, writer, lags);
+    }
+
+    /** On the task thread: the group's failure listener and metrics. */
+    private GroupWriter<T> register(
+            OpenedGroup<T> opened, boolean onlyGroup, WriterInitContext context) {
+        EnrichmentWriter writer = opened.writer();
+        writer.onAppendFailure(
+                () ->
+                        AppendFailures.surface(
+                                context.getMailboxExecutor(), writer::rethrowAppendFailure));
+        // One group keeps the metric names it always had; several are told apart by group.
+        MetricGroup metricGroup =
+                onlyGroup
+                        ? context.metricGroup()
+                        : context.metricGroup().addGroup("group", opened.write().group());
+        EnrichmentWriterMetrics metrics = new EnrichmentWriterMetrics(metricGroup, writer);
+        if (opened.lags() != null) {
+            metrics.show(opened.lags());
+        }
+        return new GroupWriter<>(opened.write().serializer(), writer, metrics);
+    }
+
+    private void warnNotPrepared(RuntimeException e) {
+        LOG.warn(
+                "Could not look up the buckets of {} ahead of their first rows; each is"
+                        + " looked up at its first row.",
+                table,
+                e);
     }
 
     @Override
@@ -189,6 +227,10 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
             throw new IOException("Could not close the enrichment writer of " + table, e);
         }
     }
+
+    /** A group's writer as opened aside, and the lags its preparation found (or null). */
+    private record OpenedGroup<T>(
+            GroupWrite<T> write, EnrichmentWriter writer, Map<EnrichedBucket, Long> lags) {}
 
     /** A group's writer, its metrics, and the serializer that reads its values from a record. */
     private record GroupWriter<T>(

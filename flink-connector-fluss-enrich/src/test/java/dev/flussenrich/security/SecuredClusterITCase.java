@@ -135,6 +135,44 @@ class SecuredClusterITCase {
     }
 
     @Test
+    void aJobWritingTwoGroupsFailsBeforeAnyRowIsWrittenWhenTheUserMayNotWriteOne()
+            throws Exception {
+        TablePath table =
+                createTableWithThreeRows(", score INT", ", 'column-groups.risk' = 'score'");
+        TablePath risk = EnrichedTableLayout.companionPath(table, "risk");
+        grant("intruder", table, OperationType.READ);
+        grant("intruder", companionOf(table), OperationType.READ, OperationType.WRITE);
+        grant("intruder", risk, OperationType.READ);
+        String enrichBoth =
+                "INSERT INTO "
+                        + table.getTableName()
+                        + " /*+ OPTIONS('enrichment.group' = 'geo, risk') */"
+                        + " (_bucket, _offset, city, score)"
+                        + " SELECT _bucket, _offset, CONCAT('city-', ip), id * 10 FROM "
+                        + table.getTableName();
+
+        // The two groups' writers open side by side: the failing one's own error comes out.
+        assertThatThrownBy(() -> await(batchAs("intruder").executeSql(enrichBoth)))
+                .rootCause()
+                .hasMessageStartingWith(
+                        "Writing group 'risk' of table '"
+                                + table
+                                + "' to companion '"
+                                + risk
+                                + "' is not allowed: Fluss user 'intruder' has no WRITE"
+                                + " permission on table '"
+                                + risk
+                                + "'");
+        assertThat(rowsOf(companionOf(table))).isZero();
+        assertThat(rowsOf(risk)).isZero();
+
+        grant("intruder", risk, OperationType.WRITE);
+        await(batchAs("intruder").executeSql(enrichBoth));
+        assertThat(rowsOf(companionOf(table))).isEqualTo(3);
+        assertThat(rowsOf(risk)).isEqualTo(3);
+    }
+
+    @Test
     void aReaderNeedsDescribeOnEveryCompanionAndReadOnTheGroupsItReads() throws Exception {
         TablePath table = createTableWithThreeRows();
         await(batchAs("admin").executeSql(enrichGeo(table)));
@@ -211,13 +249,23 @@ class SecuredClusterITCase {
     }
 
     private static TablePath createTableWithThreeRows() throws Exception {
+        return createTableWithThreeRows("", "");
+    }
+
+    /** With more columns and options, e.g. another group's. */
+    private static TablePath createTableWithThreeRows(String moreColumns, String moreOptions)
+            throws Exception {
         TablePath table = TablePath.of(DATABASE, "logs_" + (++tableCount));
         TableEnvironment admin = batchAs("admin");
         admin.executeSql(
                 "CREATE TABLE "
                         + table.getTableName()
-                        + " (id INT, ip STRING, city STRING) WITH ('bucket.num' = '2',"
-                        + " 'bucket.key' = 'id', 'column-groups.geo' = 'city')");
+                        + " (id INT, ip STRING, city STRING"
+                        + moreColumns
+                        + ") WITH ('bucket.num' = '2',"
+                        + " 'bucket.key' = 'id', 'column-groups.geo' = 'city'"
+                        + moreOptions
+                        + ")");
         await(
                 admin.executeSql(
                         "INSERT INTO "
@@ -239,10 +287,14 @@ class SecuredClusterITCase {
     }
 
     private static long companionRows(TablePath table) throws Exception {
+        return rowsOf(companionOf(table));
+    }
+
+    private static long rowsOf(TablePath table) throws Exception {
         return FLUSS
                 .connection()
                 .getAdmin()
-                .listOffsets(companionOf(table), List.of(0, 1), new OffsetSpec.LatestSpec())
+                .listOffsets(table, List.of(0, 1), new OffsetSpec.LatestSpec())
                 .all()
                 .get()
                 .values()

@@ -61,6 +61,14 @@ public final class EnrichmentWriter implements AutoCloseable {
     private final Map<EnrichedBucket, BucketState> buckets = new HashMap<>();
 
     /**
+     * The bucket written last and its state: rows come in runs of one bucket, so most rows skip the
+     * checks and the map lookup of {@link #stateOf}.
+     */
+    private EnrichedBucket lastBucket;
+
+    private BucketState lastState;
+
+    /**
      * Buckets looked up for their lag before their first row: the first write uses what was found
      * instead of looking again.
      */
@@ -324,6 +332,8 @@ public final class EnrichmentWriter implements AutoCloseable {
 
     /** Forgets the buckets of a partition that no longer exists. */
     private void forgetPartition(String partitionName) {
+        lastBucket = null;
+        lastState = null;
         buckets.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
         unwritten.keySet().removeIf(b -> partitionName.equals(b.partitionName()));
         rows.forgetPartition(partitionName);
@@ -341,6 +351,9 @@ public final class EnrichmentWriter implements AutoCloseable {
     }
 
     private BucketState stateOf(EnrichedBucket bucket) {
+        if (bucket.equals(lastBucket)) {
+            return lastState;
+        }
         WriterChecks.checkBucket(table, router.numBuckets(), bucket);
         BucketState state = buckets.get(bucket);
         if (state == null) {
@@ -358,6 +371,8 @@ public final class EnrichmentWriter implements AutoCloseable {
             state = new BucketState(progress.watermark(), known.baseHighWatermark());
             buckets.put(bucket, state);
         }
+        lastBucket = bucket;
+        lastState = state;
         return state;
     }
 
