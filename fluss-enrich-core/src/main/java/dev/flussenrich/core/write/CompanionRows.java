@@ -13,9 +13,7 @@ import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.BinaryString;
-import org.apache.fluss.row.GenericRow;
 import org.apache.fluss.row.InternalRow;
-import org.apache.fluss.types.DataType;
 
 import javax.annotation.Nullable;
 
@@ -25,9 +23,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Builds the companion rows of one group: the route value that lands the row in the base row's
- * bucket, the base row's source offset, the group's values, and the partition values (the base's
- * partition, as strings).
+ * The companion rows of one group: the route value that lands the row in the base row's bucket, the
+ * base row's source offset, the group's values, and the partition values (the base's partition, as
+ * strings). Each row is one reused {@link CompanionRow}, valid until the next.
  */
 @Internal
 final class CompanionRows {
@@ -38,12 +36,8 @@ final class CompanionRows {
     private final EnrichedTable.Group group;
     private final BucketRouter router;
     private final Function<String, ResolvedPartitionSpec> partitions;
-    private final InternalRow.FieldGetter[] valueGetters;
-    private final int[] valuePositions;
-    private final int[] partitionPositions;
-    private final int routePosition;
-    private final int offsetPosition;
-    private final int arity;
+    private final int valueCount;
+    private final CompanionRow row;
 
     /** Companion partitions known to exist, with their partition column values. */
     private final Map<String, BinaryString[]> partitionValues = new HashMap<>();
@@ -61,56 +55,52 @@ final class CompanionRows {
         this.group = group;
         this.router = router;
         this.partitions = partitions;
-        List<DataType> types = group.columnTypes();
-        this.valueGetters = new InternalRow.FieldGetter[types.size()];
-        this.valuePositions = new int[types.size()];
-        for (int i = 0; i < types.size(); i++) {
-            valueGetters[i] = InternalRow.createFieldGetter(types.get(i), i);
-            valuePositions[i] = group.companionIndexOf(group.group().columns().get(i));
+        List<String> columns = group.group().columns();
+        this.valueCount = columns.size();
+        int[] valuePositions = new int[valueCount];
+        for (int i = 0; i < valueCount; i++) {
+            valuePositions[i] = group.companionIndexOf(columns.get(i));
         }
         List<String> partitionKeys = table.base().getPartitionKeys();
-        this.partitionPositions = new int[partitionKeys.size()];
+        int[] partitionPositions = new int[partitionKeys.size()];
         for (int i = 0; i < partitionKeys.size(); i++) {
             partitionPositions[i] = group.companionIndexOf(partitionKeys.get(i));
         }
-        this.routePosition = group.companionIndexOf(EnrichedTableLayout.ROUTE_COLUMN);
-        this.offsetPosition = group.companionIndexOf(EnrichedTableLayout.SOURCE_OFFSET_COLUMN);
-        this.arity = group.companion().getRowType().getFieldCount();
+        this.row =
+                new CompanionRow(
+                        group.companion().getRowType().getFieldCount(),
+                        group.companionIndexOf(EnrichedTableLayout.ROUTE_COLUMN),
+                        group.companionIndexOf(EnrichedTableLayout.SOURCE_OFFSET_COLUMN),
+                        valuePositions,
+                        partitionPositions);
     }
 
     /** Throws unless {@code values} has one field per group column. */
     void checkValues(InternalRow values) {
-        if (values.getFieldCount() != valueGetters.length) {
+        if (values.getFieldCount() != valueCount) {
             throw new IllegalArgumentException(
                     String.format(
                             "Group '%s' of table '%s' has %d columns %s, but the row has %d fields.",
                             group.name(),
                             table,
-                            valueGetters.length,
+                            valueCount,
                             group.group().columns(),
                             values.getFieldCount()));
         }
     }
 
     /**
-     * The companion row of base row {@code sourceOffset} of {@code bucket}.
+     * The companion row of base row {@code sourceOffset} of {@code bucket}, valid until the next
+     * call (append it at once).
      *
      * @param values the group columns, in group order; null for a row of NULL enrichment
      */
-    GenericRow row(EnrichedBucket bucket, long sourceOffset, @Nullable InternalRow values) {
-        BinaryString[] partition = partitionValues(bucket.partitionName());
-        GenericRow row = new GenericRow(arity);
-        row.setField(routePosition, router.routeFor(bucket.bucket()));
-        row.setField(offsetPosition, sourceOffset);
-        if (values != null) {
-            for (int i = 0; i < valueGetters.length; i++) {
-                row.setField(valuePositions[i], valueGetters[i].getFieldOrNull(values));
-            }
-        }
-        for (int i = 0; i < partitionPositions.length; i++) {
-            row.setField(partitionPositions[i], partition[i]);
-        }
-        return row;
+    InternalRow row(EnrichedBucket bucket, long sourceOffset, @Nullable InternalRow values) {
+        return row.of(
+                router.routeFor(bucket.bucket()),
+                sourceOffset,
+                partitionValues(bucket.partitionName()),
+                values);
     }
 
     /** Forgets a partition that no longer exists: a later row creates it again. */

@@ -14,6 +14,8 @@ import org.apache.fluss.metadata.ResolvedPartitionSpec;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.BinaryString;
 import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.row.InternalRow;
+import org.apache.fluss.types.RowType;
 
 import org.junit.jupiter.api.Test;
 
@@ -42,10 +44,14 @@ class CompanionRowsTest {
                 });
     }
 
-    private static String describe(GenericRow row) {
+    /** The row's fields, read as Fluss's writer reads them: by the companion's column types. */
+    private static String describe(EnrichedTable table, String group, InternalRow row) {
+        RowType companion = table.requireGroup(group).companion().getRowType();
+        assertThat(row.getFieldCount()).isEqualTo(companion.getFieldCount());
         List<Object> fields = new ArrayList<>();
         for (int i = 0; i < row.getFieldCount(); i++) {
-            fields.add(row.getField(i));
+            fields.add(
+                    InternalRow.createFieldGetter(companion.getTypeAt(i), i).getFieldOrNull(row));
         }
         return fields.toString();
     }
@@ -58,14 +64,16 @@ class CompanionRowsTest {
     void aRowCarriesTheRouteOfItsBucketTheSourceOffsetAndTheValues() {
         EnrichedTable table = InMemoryTables.of(PATH, TestTables.deviceLogs(4));
         // companion columns: _enrich_route, _source_offset, city
-        GenericRow row =
+        InternalRow row =
                 rows(table, "geo")
                         .row(
                                 EnrichedBucket.of(2),
                                 17,
                                 GenericRow.of(BinaryString.fromString("Oslo")));
-        assertThat(describe(row)).isEqualTo("[" + routeOf(table, "geo", 2) + ", 17, Oslo]");
-        assertThat(describe(rows(table, "risk").row(EnrichedBucket.of(3), 0, GenericRow.of(0.5))))
+        assertThat(describe(table, "geo", row))
+                .isEqualTo("[" + routeOf(table, "geo", 2) + ", 17, Oslo]");
+        InternalRow risk = rows(table, "risk").row(EnrichedBucket.of(3), 0, GenericRow.of(0.5));
+        assertThat(describe(table, "risk", risk))
                 .isEqualTo("[" + routeOf(table, "risk", 3) + ", 0, 0.5]");
     }
 
@@ -75,7 +83,7 @@ class CompanionRowsTest {
         CompanionRows rows = rows(table, "geo");
         List<Object> routes = new ArrayList<>();
         for (int bucket = 0; bucket < 4; bucket++) {
-            routes.add(rows.row(EnrichedBucket.of(bucket), 0, null).getField(0));
+            routes.add(rows.row(EnrichedBucket.of(bucket), 0, null).getInt(0));
         }
         assertThat(routes).doesNotHaveDuplicates().hasSize(4);
     }
@@ -83,8 +91,23 @@ class CompanionRowsTest {
     @Test
     void aRowWithoutValuesIsNullEnrichment() {
         EnrichedTable table = InMemoryTables.of(PATH, TestTables.deviceLogs(4));
-        assertThat(describe(rows(table, "geo").row(EnrichedBucket.of(0), 5, null)))
+        assertThat(describe(table, "geo", rows(table, "geo").row(EnrichedBucket.of(0), 5, null)))
                 .isEqualTo("[" + routeOf(table, "geo", 0) + ", 5, null]");
+    }
+
+    @Test
+    void aNullValueIsNullAndTheNextRowReplacesThePreviousOne() {
+        EnrichedTable table = InMemoryTables.of(PATH, TestTables.deviceLogs(4));
+        CompanionRows rows = rows(table, "geo");
+        InternalRow first = rows.row(EnrichedBucket.of(1), 8, GenericRow.of((Object) null));
+        assertThat(describe(table, "geo", first))
+                .isEqualTo("[" + routeOf(table, "geo", 1) + ", 8, null]");
+        // One reused row: the writer appends each before it asks for the next.
+        InternalRow second =
+                rows.row(EnrichedBucket.of(3), 9, GenericRow.of(BinaryString.fromString("Rome")));
+        assertThat(second).isSameAs(first);
+        assertThat(describe(table, "geo", first))
+                .isEqualTo("[" + routeOf(table, "geo", 3) + ", 9, Rome]");
     }
 
     @Test
@@ -93,7 +116,8 @@ class CompanionRowsTest {
         CompanionRows rows = rows(table, "geo");
         EnrichedBucket bucket = EnrichedBucket.of("2024-05-01", 1);
         // companion columns: _enrich_route, _source_offset, city, dt
-        assertThat(describe(rows.row(bucket, 3, GenericRow.of(BinaryString.fromString("Oslo")))))
+        InternalRow oslo = rows.row(bucket, 3, GenericRow.of(BinaryString.fromString("Oslo")));
+        assertThat(describe(table, "geo", oslo))
                 .isEqualTo("[" + routeOf(table, "geo", 1) + ", 3, Oslo, 2024-05-01]");
         rows.row(bucket, 4, null);
         rows.row(EnrichedBucket.of("2024-05-01", 0), 0, null);
