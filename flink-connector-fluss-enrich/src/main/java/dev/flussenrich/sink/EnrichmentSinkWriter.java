@@ -70,6 +70,9 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     private final int subtasks;
     private final Counter rowsSent;
 
+    /** The bucket of the last row: its lag gauges are registered. */
+    private EnrichedBucket lastBucket;
+
     EnrichmentSinkWriter(
             FlussConnectionConfig connectionConfig,
             TablePath table,
@@ -173,9 +176,13 @@ final class EnrichmentSinkWriter<T> implements SinkWriter<T> {
     public void write(T record, Context context) {
         EnrichedBucket bucket = identity.bucketOf(record);
         long offset = identity.offsetOf(record);
+        if (!bucket.equals(lastBucket)) {
+            // A bucket first seen after the start (a new partition) gets its lag gauge now.
+            groups.forEach(group -> group.metrics.register(bucket));
+            lastBucket = bucket;
+        }
         try {
             for (GroupWriter<T> group : groups) {
-                group.metrics.register(bucket);
                 rowsSent.inc(group.writer.write(bucket, offset, group.serializer.valuesOf(record)));
             }
         } catch (ExpiredBeforeEnrichmentException e) {

@@ -10,6 +10,7 @@ import org.apache.fluss.annotation.PublicEvolving;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.util.Objects;
 
 /**
  * One bucket of a logical table, named the same way in the base and in every companion: the
@@ -27,6 +28,21 @@ public record EnrichedBucket(@Nullable String partitionName, int bucket) impleme
 
     public static EnrichedBucket of(@Nullable String partitionName, int bucket) {
         return new EnrichedBucket(partitionName, bucket);
+    }
+
+    // Written out, not the record's generated ones: writers compare a bucket per row and group,
+    // and the bucket number tells most apart before the name is looked at.
+    @Override
+    public boolean equals(Object other) {
+        return this == other
+                || other instanceof EnrichedBucket that
+                        && bucket == that.bucket
+                        && Objects.equals(partitionName, that.partitionName);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Objects.hashCode(partitionName) + bucket;
     }
 
     @Override
