@@ -47,7 +47,8 @@ public final class EnrichmentWriterMetrics {
 
     /** Registers the lag gauge of a bucket, once; it reads 0 until the next refresh. */
     public void register(EnrichedBucket bucket) {
-        // Called for every row: a lookup does not lock the set's bin, as an add does.
+        // Called whenever the rows' bucket changes: a lookup does not lock the set's bin, as an add
+        // does.
         if (!registered.contains(bucket) && registered.add(bucket)) {
             MetricGroup bucketGroup = group;
             if (bucket.partitionName() != null) {
