@@ -62,6 +62,10 @@ public final class EnrichmentBenchmark {
     private void run() throws Exception {
         refuseUnpartitionedOnlyModes();
         setup.createTables();
+        if (Boolean.getBoolean("benchmark.appends-only")) {
+            new AppendPaths(setup).measure(BenchmarkSettings.REPETITIONS);
+            return;
+        }
         long baseBytes = setup.loadBaseRows();
         if (Boolean.getBoolean("benchmark.scanner-only")) {
             new ScannerReads(setup).measure(timer, BenchmarkSettings.REPETITIONS);
