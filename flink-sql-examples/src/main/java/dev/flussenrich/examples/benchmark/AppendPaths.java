@@ -32,10 +32,10 @@ import static dev.flussenrich.examples.benchmark.BenchmarkSettings.table;
 
 /**
  * Fluss's append path alone, without Flink ({@code -Dbenchmark.appends-only=true}): the CPU time of
- * the thread that appends, one row to each of five companion-shaped tables (route, source offset,
+ * the thread that appends one row to each of five companion-shaped tables (route, source offset,
  * one string) per base row, as a writer of five groups does. The connector's {@link TableAppender}
- * against Fluss's public {@link AppendWriter} used as the connector used it before stop 49 (a
- * future per row, completed into a failure check), in pairs, each on a new connection.
+ * against Fluss's public {@link AppendWriter} called directly, in pairs, each on a new connection:
+ * what the connector adds to each append, and what an append costs at all.
  */
 final class AppendPaths {
 
@@ -64,14 +64,29 @@ final class AppendPaths {
         List<Double> connector = new ArrayList<>();
         List<Double> fluss = new ArrayList<>();
         for (int pair = 0; pair < pairs; pair++) {
-            long ours = timeConnectorAppends(rows);
-            long theirs = timeFlussAppendWriters(rows);
+            // each side goes first in every other pair: the second pays for the first's garbage
+            long ours;
+            long theirs;
+            if (pair % 2 == 0) {
+                ours = timeConnectorAppends(rows);
+                theirs = timeFlussAppendWriters(rows);
+            } else {
+                theirs = timeFlussAppendWriters(rows);
+                ours = timeConnectorAppends(rows);
+            }
             connector.add(rows / (ours / 1e9));
             fluss.add(rows / (theirs / 1e9));
             System.out.printf(
                     "append pair %d: TableAppender %,d ms, Fluss's AppendWriter %,d ms of the"
-                            + " appending thread's CPU for %,d rows x %d tables%n",
-                    pair, ours / 1_000_000, theirs / 1_000_000, rows, TABLES);
+                            + " appending thread's CPU for %,d rows x %d tables (%,d and %,d ns"
+                            + " per append)%n",
+                    pair,
+                    ours / 1_000_000,
+                    theirs / 1_000_000,
+                    rows,
+                    TABLES,
+                    ours / ((long) rows * TABLES),
+                    theirs / ((long) rows * TABLES));
         }
         setup.report()
                 .repeated(
