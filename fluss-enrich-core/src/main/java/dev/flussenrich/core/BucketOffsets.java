@@ -86,19 +86,17 @@ public final class BucketOffsets {
      * One request per partition, all sent before the first answer is awaited, so the answers' round
      * trips overlap. Fluss 0.9.1's admin updates its metadata and reads the table info
      * synchronously inside each send, three round trips per partition (at 30 partitions most of a
-     * lookup, see performance.md); so, given a connection, the requests go out after one metadata
-     * update for all partitions ({@link ManyPartitionOffsets}), and through the admin if that
-     * update fails. A partition whose request fails with a transient error (a leader moving) is
-     * asked again on its own, as one partition alone is.
+     * lookup, see performance.md) and two for a table without partitions; so, given a connection,
+     * the requests go out after one metadata update for all partitions ({@link
+     * ManyPartitionOffsets}), a table without partitions' too, and through the admin if that update
+     * fails. A partition whose request fails with a transient error (a leader moving) is asked
+     * again on its own, through the admin.
      */
     private Map<EnrichedBucket, Long> listByPartition(
             TablePath table, List<EnrichedBucket> buckets, OffsetSpec spec) {
         Map<String, List<EnrichedBucket>> byPartition = new LinkedHashMap<>();
         for (EnrichedBucket bucket : buckets) {
             byPartition.computeIfAbsent(bucket.partitionName(), p -> new ArrayList<>()).add(bucket);
-        }
-        if (byPartition.size() == 1) {
-            return list(table, buckets, spec);
         }
         Map<String, List<Integer>> bucketIds = new LinkedHashMap<>();
         byPartition.forEach(
@@ -137,7 +135,7 @@ public final class BucketOffsets {
     }
 
     private long list(TablePath table, EnrichedBucket bucket, OffsetSpec spec) {
-        return list(table, List.of(bucket), spec).get(bucket);
+        return listByPartition(table, List.of(bucket), spec).get(bucket);
     }
 
     private Map<EnrichedBucket, Long> list(

@@ -41,6 +41,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static dev.flussenrich.core.internal.FlussCalls.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * Offsets of the buckets of many partitions: one request per partition, all sent together, after
@@ -170,6 +171,68 @@ class BucketOffsetsITCase {
                                         .filter(b -> !b.partitionName().equals(PARTITIONS.get(1)))
                                         .toList());
         assertThat(others.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(8);
+    }
+
+    @Test
+    void aTableWithoutPartitionsIsAskedAfterOneMetadataUpdateToo() throws Exception {
+        Connection connection = SharedFlussCluster.connection();
+        TablePath path = SharedFlussCluster.newTablePath("offsets_unpartitioned");
+        TestTables.createDeviceLogs(connection, path, 2);
+        TestTables.appendBase(connection, path, 0, 5);
+        List<Integer> bothBuckets = List.of(0, 1);
+        Map<Integer, Long> adminsAnswer =
+                await(
+                        connection
+                                .getAdmin()
+                                .listOffsets(path, bothBuckets, new OffsetSpec.LatestSpec())
+                                .all());
+        Map<String, List<Integer>> noPartition = new HashMap<>();
+        noPartition.put(null, bothBuckets);
+
+        // A new connection, as a new job's, knows nothing of the table yet.
+        try (Connection fresh =
+                ConnectionFactory.createConnection(SharedFlussCluster.cluster().clientConfig())) {
+            ManyPartitionOffsets direct = ManyPartitionOffsets.of(fresh);
+            assertThat(
+                            await(
+                                    direct.send(path, noPartition, new OffsetSpec.LatestSpec())
+                                            .get(null)
+                                            .all()))
+                    .isEqualTo(adminsAnswer);
+            assertThat(
+                            await(
+                                    direct.send(path, noPartition, new OffsetSpec.EarliestSpec())
+                                            .get(null)
+                                            .all()))
+                    .isEqualTo(Map.of(0, 0L, 1, 0L));
+        }
+        Map<EnrichedBucket, Long> throughBucketOffsets =
+                new BucketOffsets(connection)
+                        .highWatermarks(path, List.of(EnrichedBucket.of(0), EnrichedBucket.of(1)));
+        assertThat(throughBucketOffsets.values().stream().mapToLong(Long::longValue).sum())
+                .isEqualTo(5);
+    }
+
+    @Test
+    void aDroppedTableWithoutPartitionsIsReportedGoneAsTheAdminReportsIt() throws Exception {
+        Connection connection = SharedFlussCluster.connection();
+        TablePath path = SharedFlussCluster.newTablePath("offsets_dropped");
+        TestTables.createDeviceLogs(connection, path, 1);
+        List<EnrichedBucket> bucket0 = List.of(EnrichedBucket.of(0));
+        assertThat(new BucketOffsets(connection).highWatermarks(path, bucket0))
+                .isEqualTo(Map.of(EnrichedBucket.of(0), 0L));
+        await(connection.getAdmin().dropTable(path, false));
+
+        Throwable throughTheAdmin =
+                catchThrowable(
+                        () ->
+                                new BucketOffsets(connection.getAdmin())
+                                        .highWatermarks(path, bucket0));
+        assertThatThrownBy(() -> new BucketOffsets(connection).highWatermarks(path, bucket0))
+                .isInstanceOf(throughTheAdmin.getClass())
+                .hasMessage(throughTheAdmin.getMessage())
+                .hasStackTraceContaining(
+                        "TableNotExistException: Table '" + path + "' does not exist.");
     }
 
     /** Partition i of {@link #PARTITIONS} holds 2 * (i + 1) base rows (id, dt). */

@@ -37,14 +37,15 @@ import java.util.stream.Collectors;
 import static org.apache.fluss.client.utils.ClientRpcMessageUtils.makeListOffsetsRequest;
 
 /**
- * List-offsets requests for many partitions of one table, after one metadata update for all of
- * them. Fluss 0.9.1's {@code Admin.listOffsets} takes one partition and, before it sends, updates
- * the table's metadata, reads the table info and updates the partition's metadata, three
- * synchronous round trips: at 30 partitions and 4 lookups per subscription that was most of a
- * reader's start-up (performance.md, "Partitions"). This sends the same requests, built by Fluss's
- * own {@code ClientRpcMessageUtils}, to the same leaders through Fluss's own metadata and gateways,
- * with one round trip before them instead of three per partition (two for a table the client does
- * not know yet).
+ * List-offsets requests for many partitions of one table (or for a table without partitions), after
+ * one metadata update for all of them. Fluss 0.9.1's {@code Admin.listOffsets} takes one partition
+ * and, before it sends, updates the table's metadata, reads the table info and updates the
+ * partition's metadata, three synchronous round trips (two for a table without partitions): at 30
+ * partitions and 4 lookups per subscription that was most of a reader's start-up (performance.md,
+ * "Partitions"), and a writer of five groups makes 4 lookups per group before its first row. This
+ * sends the same requests, built by Fluss's own {@code ClientRpcMessageUtils}, to the same leaders
+ * through Fluss's own metadata and gateways, with one round trip before them (two for a table the
+ * client does not know yet).
  */
 @Internal
 public final class ManyPartitionOffsets {
@@ -82,7 +83,7 @@ public final class ManyPartitionOffsets {
             TablePath table,
             Map<String, ? extends Collection<Integer>> bucketsByPartition,
             OffsetSpec spec) {
-        if (metadata != null && bucketsByPartition.keySet().stream().noneMatch(Objects::isNull)) {
+        if (metadata != null) {
             try {
                 return send(table, bucketsByPartition, spec);
             } catch (RuntimeException e) {
@@ -130,6 +131,7 @@ public final class ManyPartitionOffsets {
         }
         Set<PhysicalTablePath> partitions =
                 bucketsByPartition.keySet().stream()
+                        .filter(Objects::nonNull)
                         .map(name -> PhysicalTablePath.of(table, name))
                         .collect(Collectors.toSet());
         if (metadata.getCluster().getTableId(table).isEmpty()) {
@@ -137,7 +139,7 @@ public final class ManyPartitionOffsets {
             // the table yet cannot take it in (Fluss 0.9.1: "table path not found for tableId").
             metadata.updateTableOrPartitionMetadata(table, null);
         }
-        metadata.updateMetadata(Set.of(table), partitions, null);
+        metadata.updateMetadata(Set.of(table), partitions.isEmpty() ? null : partitions, null);
         long tableId =
                 metadata.getCluster()
                         .getTableId(table)
@@ -148,8 +150,11 @@ public final class ManyPartitionOffsets {
         Map<String, ListOffsetsResult> results = new LinkedHashMap<>();
         bucketsByPartition.forEach(
                 (name, buckets) -> {
-                    long partitionId =
-                            metadata.getPartitionIdOrElseThrow(PhysicalTablePath.of(table, name));
+                    Long partitionId =
+                            name == null
+                                    ? null
+                                    : metadata.getPartitionIdOrElseThrow(
+                                            PhysicalTablePath.of(table, name));
                     results.put(name, sendToLeaders(table, tableId, partitionId, buckets, spec));
                 });
         return results;
@@ -158,7 +163,7 @@ public final class ManyPartitionOffsets {
     private ListOffsetsResult sendToLeaders(
             TablePath table,
             long tableId,
-            long partitionId,
+            @Nullable Long partitionId,
             Collection<Integer> buckets,
             OffsetSpec spec) {
         Map<Integer, List<Integer>> bucketsByLeader = new HashMap<>();
