@@ -17,6 +17,7 @@ import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.config.ConfigOptions;
 import org.apache.fluss.exception.AuthorizationException;
 import org.apache.fluss.metadata.ResolvedPartitionSpec;
+import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.InternalRow;
@@ -52,6 +53,10 @@ public final class TableAppender implements AutoCloseable {
 
     private final Table table;
     private final AppendWriter writer;
+
+    /** Sends the rows where Fluss's internal writer client applies (see {@link ArrowLogSender}). */
+    private final @Nullable ArrowLogSender sender;
+
     private final PartitionCreator partitions;
     private final PartitionIds partitionIds;
     private final String what;
@@ -75,6 +80,9 @@ public final class TableAppender implements AutoCloseable {
         this.table = FlussCalls.retrying(() -> connection.getTable(path));
         requireWritePermission(connection, path, what);
         this.writer = table.newAppend().createWriter();
+        this.sender =
+                ArrowLogSender.forTable(connection, table.getTableInfo(), this::onAppended)
+                        .orElse(null);
         this.partitions = new PartitionCreator(connection, table.getTableInfo());
         this.partitionIds = new PartitionIds(connection.getAdmin(), path);
         this.what = what;
@@ -122,6 +130,9 @@ public final class TableAppender implements AutoCloseable {
     /** Forgets a partition that no longer exists: its next row creates it again. */
     public void forgetPartition(String partitionName) {
         partitions.forget(partitionName);
+        if (sender != null) {
+            sender.forgetPartition(partitionName);
+        }
     }
 
     /**
@@ -142,13 +153,18 @@ public final class TableAppender implements AutoCloseable {
         if (partitionName != null) {
             unflushedPartitions.add(partitionName);
         }
-        writer.append(row)
-                .whenComplete(
-                        (ignored, error) -> {
-                            if (error != null && asyncFailure.compareAndSet(null, error)) {
-                                failureListener.run();
-                            }
-                        });
+        if (sender != null) {
+            sender.send(row, partitionName);
+        } else {
+            writer.append(row).whenComplete((ignored, error) -> onAppended(null, -1, error));
+        }
+    }
+
+    /** Fluss's sender thread reports each row's outcome here. */
+    private void onAppended(@Nullable TableBucket bucket, long logEndOffset, Throwable error) {
+        if (error != null && asyncFailure.compareAndSet(null, error)) {
+            failureListener.run();
+        }
     }
 
     /** Waits until every queued row is acknowledged; rethrows the first failure. */

@@ -47,9 +47,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Rows of every log format take their values at the append, however the caller reuses the row: the
- * enrichment writer reuses one companion row per group ({@link CompanionRow}), the base sink one
- * view of the Flink row.
+ * The appender's two ways to Fluss: its own sender for ARROW tables on a Fluss connection, Fluss's
+ * public writer for the other log formats; both take each row's values at the append, however the
+ * caller reuses the row.
  *
  * <p>And a partition dropped while rows for it wait to be sent (the chaos soak: a partition dropped
  * while an enrichment job still wrote its rows). Fluss 0.9.1's writer then sends no row of any
@@ -127,6 +127,29 @@ class TableAppenderITCase {
                                 List.of("0 city0", "2 city2", "4 city4"),
                                 "2026-03-02",
                                 List.of("1 city1", "3 city3", "5 city5")));
+    }
+
+    @Test
+    void aRowWhoseValuesAreOfAnotherPartitionIsRefusedBeforeItIsSent() throws Exception {
+        TablePath path = SharedFlussCluster.newTablePath("appender_mismatch");
+        Connection connection = SharedFlussCluster.connection();
+        new TableCreation(connection.getAdmin()).create(path, partitionedByDay(LogFormat.ARROW));
+        try (TableAppender appender = new TableAppender(connection, path, "Writing")) {
+            appender.ensurePartition("2026-03-01");
+
+            assertThatThrownBy(() -> appender.append(row(1, "2026-03-02"), "2026-03-01"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage(
+                            "A row for partition '2026-03-01' of table '"
+                                    + path
+                                    + "' holds the values of partition '2026-03-02'. This is a"
+                                    + " bug in fluss-enrich.");
+            appender.append(row(2, "2026-03-01"), "2026-03-01");
+            appender.flush();
+        }
+        // the refused row was not sent: the partition's first row is the next one
+        assertThat(readPartitions(connection, path, 1))
+                .isEqualTo(Map.of("2026-03-01", List.of("2 null")));
     }
 
     private static TableDescriptor partitionedByDay(LogFormat format) {
