@@ -45,7 +45,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * Offsets of the buckets of many partitions: one request per partition, all sent together, after
- * one metadata update for all of them.
+ * one metadata update for all of them; and of a table without partitions, after one metadata update
+ * too.
  */
 @ExtendWith(SharedFlussCluster.class)
 class BucketOffsetsITCase {

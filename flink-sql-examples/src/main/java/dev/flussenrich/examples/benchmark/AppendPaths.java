@@ -35,7 +35,7 @@ import static dev.flussenrich.examples.benchmark.BenchmarkSettings.table;
  * against Fluss's public {@link AppendWriter}, each row's future completed into a failure check (as
  * the connector used it until stop 49), in pairs, each on a new connection. CPU time of the whole
  * process, the embedded Fluss server's included: the appending thread is not the only one that pays
- * for an append, Fluss's sender thread completes each row's futures.
+ * for an append, Fluss's network thread completes each row's futures.
  */
 final class AppendPaths {
 

@@ -78,7 +78,7 @@ final class ArrowLogSender {
     /**
      * A sender for {@code table}, or empty where only Fluss's public writer applies.
      *
-     * @param callback told of every row's outcome, on Fluss's sender thread
+     * @param callback told of every row's outcome, on a Fluss client thread
      */
     static Optional<ArrowLogSender> forTable(
             Connection connection, TableInfo table, WriteCallback callback) {

@@ -52,6 +52,8 @@ public final class TableAppender implements AutoCloseable {
     static final Duration PARTITION_CHECK = Duration.ofSeconds(10);
 
     private final Table table;
+
+    /** Appends where the sender does not apply; its flush also flushes the sender's rows. */
     private final AppendWriter writer;
 
     /** Sends the rows where Fluss's internal writer client applies (see {@link ArrowLogSender}). */
@@ -136,7 +138,7 @@ public final class TableAppender implements AutoCloseable {
     }
 
     /**
-     * Runs {@code listener} on Fluss's sender thread when the first append fails, so that a writer
+     * Runs {@code listener} on a Fluss client thread when the first append fails, so that a writer
      * with no more rows to write can still surface the failure (e.g. hand {@link #rethrowFailure}
      * to its task thread).
      */
@@ -160,7 +162,10 @@ public final class TableAppender implements AutoCloseable {
         }
     }
 
-    /** Fluss's sender thread reports each row's outcome here. */
+    /**
+     * Each row's outcome, from a Fluss client thread: its network thread when the batch is
+     * answered, its sender thread when the batch fails before that.
+     */
     private void onAppended(@Nullable TableBucket bucket, long logEndOffset, Throwable error) {
         if (error != null && asyncFailure.compareAndSet(null, error)) {
             failureListener.run();
