@@ -103,10 +103,16 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
      * makes an unchained edge a rescale one, which deals a subtask's rows round-robin to several
      * narrowing subtasks when their parallelisms differ. The input's parallelism, configured only
      * if the input's is, lets the scheduler pick one parallelism for both.
+     *
+     * <p>The edge's records are not copied into a chained narrowing: the narrowing only reads each
+     * one while it is emitted (a view of the planner's row, as wide as the table, copied field by
+     * field was a fifth of the source task's time with five groups).
      */
     private DataStream<T> narrowed(DataStream<T> input, InputNarrowing<T> narrowing) {
+        DataStream<T> forwarded = input.forward();
+        forwarded.getTransformation().setOutputType(new UncopiedInputType<>(input.getType()));
         SingleOutputStreamOperator<T> narrowed =
-                input.forward()
+                forwarded
                         .map(narrowing.function(), narrowing.type())
                         .name("Narrow to " + describeGroups());
         narrowed.getTransformation()

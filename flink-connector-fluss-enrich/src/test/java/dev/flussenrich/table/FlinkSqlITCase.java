@@ -113,6 +113,15 @@ class FlinkSqlITCase {
                 .containsExactlyInAnyOrder("+I[1, city-a]", "+I[2, city-b]", "+I[3, city-c]");
     }
 
+    /** {@code (VALUES (first), ..., (last))}. */
+    private static String valuesFrom(int first, int last) {
+        List<String> values = new ArrayList<>();
+        for (int value = first; value <= last; value++) {
+            values.add("(" + value + ")");
+        }
+        return "(VALUES " + String.join(", ", values) + ")";
+    }
+
     private static List<String> next(CloseableIterator<Row> rows, int count) {
         List<String> out = new ArrayList<>();
         while (out.size() < count && rows.hasNext()) {
@@ -173,6 +182,43 @@ class FlinkSqlITCase {
                         "+I[1, 10.0.0.1, city-10.0.0.1, XX]",
                         "+I[2, 10.0.0.2, city-10.0.0.2, XX]",
                         "+I[3, 10.0.0.3, city-10.0.0.3, XX]");
+    }
+
+    /**
+     * The chained narrowing reads the planner's rows without Flink's copy of each, while the source
+     * and the projection reuse theirs from row to row: the values reach the writers as they were,
+     * the base row's own ip among them, for more rows than one fetch of a bucket holds.
+     */
+    @Test
+    void theChainedNarrowingWritesEveryRowsOwnValuesWithoutACopyOfTheRow() throws Exception {
+        TableEnvironment batch = FlinkSql.batch();
+        String table = createDeviceLogs(batch, "sql_uncopied", 3);
+        List<String> expected = new ArrayList<>();
+        for (int id = 1; id <= 600; id++) {
+            expected.add("+I[" + id + ", 10.1." + id + ", c-" + id + "]");
+        }
+        // Ids 1 to 600, as t * 25 + u.
+        await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " (id, ip) SELECT t * 25 + u, CONCAT('10.1.', CAST(t * 25 + u"
+                                + " AS STRING)) FROM "
+                                + valuesFrom(0, 23)
+                                + " AS tens(t), "
+                                + valuesFrom(1, 25)
+                                + " AS units(u)"));
+        await(
+                batch.executeSql(
+                        "INSERT INTO "
+                                + table
+                                + " /*+ OPTIONS('enrichment.group' = 'geo') */"
+                                + " (_bucket, _offset, city, country)"
+                                + " SELECT _bucket, _offset, ip, CONCAT('c-', CAST(id AS STRING))"
+                                + " FROM "
+                                + table));
+        assertThat(collect(batch, "SELECT id, city, country FROM " + table))
+                .containsExactlyInAnyOrderElementsOf(expected);
     }
 
     /**
