@@ -104,9 +104,9 @@ public final class EnrichmentSink<T> extends SinkAdapter<T> implements SupportsP
      * narrowing subtasks when their parallelisms differ. The input's parallelism, configured only
      * if the input's is, lets the scheduler pick one parallelism for both.
      *
-     * <p>The edge's records are not copied into a chained narrowing: the narrowing only reads each
-     * one while it is emitted (a view of the planner's row, as wide as the table, copied field by
-     * field was a fifth of the source task's time with five groups).
+     * <p>The edge's records are not copied into a chained narrowing, which only reads each one
+     * while it is emitted. Flink's copy of the planner's row, as wide as the table and copied field
+     * by field, was a fifth of the source task's time with five groups.
      */
     private DataStream<T> narrowed(DataStream<T> input, InputNarrowing<T> narrowing) {
         DataStream<T> forwarded = input.forward();
