@@ -103,11 +103,14 @@ final class StreamingInsertTimer {
         awaitEnded(results);
         System.out.printf(
                 Locale.ROOT,
-                "    %,d ms (submitted after %,d ms, first row after %,d ms, 20%%..80%% of the rows"
-                        + " in %,d ms, %,d ms of CPU), peak heap %,d MB, live %,d MB%n",
+                "    %,d ms (submitted after %,d ms, first row after %,d ms, 20%% after %,d ms, 80%%"
+                        + " after %,d ms, 20%%..80%% of the rows in %,d ms, %,d ms of CPU), peak"
+                        + " heap %,d MB, live %,d MB%n",
                 millis,
                 submittedMillis,
                 firstRowMillis,
+                (at20 - start) / 1_000_000,
+                (at80 - start) / 1_000_000,
                 steadyMillis,
                 steadyCpuNanos / 1_000_000,
                 peak >> 20,
