@@ -15,6 +15,7 @@ import org.apache.fluss.row.InternalRow;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 
@@ -60,6 +61,9 @@ final class BucketStitcher {
 
     /** The bucket's partition no longer exists: nothing more will be read. */
     private boolean gone;
+
+    /** The table the last drain stopped for: {@link ScannedTables#BASE} or a group's index. */
+    private int awaiting = ScannedTables.BASE;
 
     /**
      * A companion row whose source offset is past the next expected base offset.
@@ -152,6 +156,7 @@ final class BucketStitcher {
     /** Emits every row whose offset all touched groups have reached, up to the stop offset. */
     void drain(Consumer<StitchedRecord> out) {
         InternalRow[] parts = new InternalRow[companions.length];
+        awaiting = ScannedTables.BASE;
         while (skip == null && rewind == null && !base.isEmpty() && !isFinished()) {
             ScanRecord head = base.peek();
             if (head.logOffset() < nextOffset) {
@@ -162,6 +167,7 @@ final class BucketStitcher {
             for (int g = 0; g < companions.length; g++) {
                 ScanRecord match = companionRowFor(g, offset);
                 if (match == null) {
+                    awaiting = g;
                     return;
                 }
                 parts[g] = match.getRow();
@@ -202,6 +208,17 @@ final class BucketStitcher {
             }
         }
         return null;
+    }
+
+    /**
+     * The table whose rows the merge needs next ({@link ScannedTables#BASE} or a group's index), as
+     * of the last drain; empty when it needs none (finished, or stopped by a skip or a rewind).
+     */
+    OptionalInt awaitedTable() {
+        if (isFinished() || skip != null || rewind != null) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(awaiting);
     }
 
     /** A companion row past the expected offset that stops the merge, or null. */

@@ -125,9 +125,9 @@ final class ScannedTable implements AutoCloseable {
 
     /**
      * Fetches for up to {@code timeout} and hands each bucket's records, in log order, to {@code
-     * into}; a refused read names the table and what to do.
+     * into}; false if none came. A refused read names the table and what to do.
      */
-    void poll(Duration timeout, BiConsumer<EnrichedBucket, List<ScanRecord>> into) {
+    boolean poll(Duration timeout, BiConsumer<EnrichedBucket, List<ScanRecord>> into) {
         ScanRecords records;
         try {
             records = scanner.poll(timeout);
@@ -137,6 +137,7 @@ final class ScannedTable implements AutoCloseable {
         for (TableBucket tableBucket : records.buckets()) {
             into.accept(bucketOf(tableBucket), records.records(tableBucket));
         }
+        return !records.isEmpty();
     }
 
     /** The bucket a fetched Fluss bucket is, by the partition name it was subscribed with. */

@@ -42,6 +42,11 @@ record ScannedTables(ScannedTable base, List<ScannedTable> companions) implement
         return companions.get(group);
     }
 
+    /** The companion of a group, or the base for {@link #BASE}. */
+    ScannedTable table(int group) {
+        return group == BASE ? base : companion(group);
+    }
+
     int groups() {
         return companions.size();
     }

@@ -231,11 +231,7 @@ public final class StitchedScanner implements AutoCloseable {
         do {
             recovery.periodicChecks(stitchers.values());
             recovery.retryPendingCompanions(stitchers.values());
-            boolean fetched = fetch(tables.base(), ScannedTables.BASE);
-            for (int g = 0; g < tables.groups(); g++) {
-                fetched |= fetch(tables.companion(g), g);
-            }
-            if (!fetched) {
+            if (!fetchEveryTable()) {
                 FlussCalls.pause(SLICE.toMillis(), "rows");
             }
             BufferShares.Shares shares = bufferShares.shares(stitchers.values());
@@ -252,36 +248,63 @@ public final class StitchedScanner implements AutoCloseable {
     }
 
     /**
-     * Polls one table for a short slice; false if it had nothing to poll.
+     * Polls every table, waiting up to a slice only for the tables an unfinished bucket waits for:
+     * a companion that delivered ahead of the base would otherwise cost a slice of waiting per poll
+     * (five groups' last rows came at 100 per 100 ms). False if no table was waited for or had
+     * rows.
+     */
+    private boolean fetchEveryTable() {
+        boolean[] awaited = awaitedTables();
+        boolean fetched = false;
+        for (int group = ScannedTables.BASE; group < tables.groups(); group++) {
+            Duration timeout = awaited[group + 1] ? SLICE : Duration.ZERO;
+            fetched |= fetch(tables.table(group), group, timeout);
+        }
+        return fetched;
+    }
+
+    /** Per table (the base, then each group), whether an unfinished bucket waits for its rows. */
+    private boolean[] awaitedTables() {
+        boolean[] awaited = new boolean[tables.groups() + 1];
+        for (BucketStitcher stitcher : stitchers.values()) {
+            stitcher.awaitedTable().ifPresent(group -> awaited[group + 1] = true);
+        }
+        return awaited;
+    }
+
+    /**
+     * Polls one table for up to {@code timeout}; false if it neither waited nor had rows.
      *
      * @param group the group whose companion {@code source} is, or {@link ScannedTables#BASE}
      */
-    private boolean fetch(ScannedTable source, int group) {
+    private boolean fetch(ScannedTable source, int group, Duration timeout) {
         if (!source.hasSubscriptions()) {
             return false;
         }
         try {
-            source.poll(
-                    SLICE,
-                    (bucket, records) -> {
-                        BucketStitcher stitcher = stitchers.get(bucket);
-                        if (stitcher == null) {
-                            return;
-                        }
-                        source.rowSize().sample(records);
-                        if (group == ScannedTables.BASE) {
-                            stitcher.addBase(records);
-                        } else {
-                            stitcher.addCompanion(group, records);
-                        }
-                    });
+            boolean rows =
+                    source.poll(
+                            timeout,
+                            (bucket, records) -> {
+                                BucketStitcher stitcher = stitchers.get(bucket);
+                                if (stitcher == null) {
+                                    return;
+                                }
+                                source.rowSize().sample(records);
+                                if (group == ScannedTables.BASE) {
+                                    stitcher.addBase(records);
+                                } else {
+                                    stitcher.addCompanion(group, records);
+                                }
+                            });
+            return rows || !timeout.isZero();
         } catch (FetchException e) {
             if (!FetchFailures.isOutOfRange(e)
                     || !recovery.moveExpiredPositions(source, group, stitchers.values())) {
                 throw e;
             }
+            return true; // moved: poll again at once
         }
-        return true;
     }
 
     /**

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -93,6 +94,25 @@ class BucketStitcherTest {
         stitcher.addCompanion(0, List.of(companion(1, 1, "b"), companion(2, 2, "c")));
         assertThat(drain(stitcher)).containsExactly("1/1001 1,b", "2/1002 2,c");
         assertThat(stitcher.nextOffset()).isEqualTo(3);
+    }
+
+    @Test
+    void theMergeNamesTheTableItWaitsFor() {
+        BucketStitcher stitcher = stitcher(0, 3);
+        stitcher.startCompanionAt(0, 0, false);
+        assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(ScannedTables.BASE));
+        stitcher.addBase(List.of(base(0), base(1)));
+        assertThat(drain(stitcher)).isEmpty();
+        assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(0));
+        stitcher.addCompanion(0, List.of(companion(0, 0, "a"), companion(1, 1, "b")));
+        assertThat(drain(stitcher)).containsExactly("0/1000 0,a", "1/1001 1,b");
+        assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(ScannedTables.BASE));
+        stitcher.addCompanion(0, List.of(companion(2, 3, "d")));
+        stitcher.addBase(List.of(base(2)));
+        assertThat(drain(stitcher)).isEmpty();
+        assertThat(stitcher.awaitedTable()).as("stopped by a skip").isEmpty();
+        stitcher.leaveOutBelow(3);
+        assertThat(stitcher.awaitedTable()).as("finished").isEmpty();
     }
 
     @Test
