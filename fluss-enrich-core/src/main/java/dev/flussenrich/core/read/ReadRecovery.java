@@ -69,7 +69,7 @@ final class ReadRecovery {
                 CompanionStart.estimate(
                         stitcher.nextOffset(),
                         lookahead.logStart(companion.path(), bucket),
-                        lookahead.highWatermark(companion.path(), bucket),
+                        () -> lookahead.highWatermark(companion.path(), bucket),
                         logOffset -> lookahead.sourceOffsetAt(companion, bucket, logOffset));
         stitcher.startCompanionAt(group, start.logOffset(), start.estimated());
         if (stitcher.wantsCompanions()) {

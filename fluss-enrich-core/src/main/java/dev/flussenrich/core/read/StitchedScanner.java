@@ -138,12 +138,7 @@ public final class StitchedScanner implements AutoCloseable {
      * the offsets their subscriptions need looked up together.
      */
     public void subscribe(List<BucketRange> ranges) {
-        lookahead.prepare(
-                ranges.stream().map(BucketRange::bucket).toList(),
-                ranges.stream()
-                        .filter(range -> range.stopOffset() == Long.MAX_VALUE)
-                        .map(BucketRange::bucket)
-                        .toList());
+        lookahead.prepare(ranges);
         try {
             for (BucketRange range : ranges) {
                 subscribe(range.bucket(), range.startOffset(), range.stopOffset());

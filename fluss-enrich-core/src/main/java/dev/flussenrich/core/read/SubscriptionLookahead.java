@@ -20,6 +20,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The offsets a {@link StitchedScanner}'s subscriptions need: the base's log start, each
@@ -55,33 +57,66 @@ final class SubscriptionLookahead {
 
     /**
      * Looks up, for the buckets about to be subscribed, the offsets each subscription needs (for
-     * the {@code unbounded} ones, also the base high watermark). A failed lookup leaves the
-     * subscriptions to ask one by one.
+     * the unbounded ones, also the base high watermark; for those read from past base offset 0, the
+     * companions' high watermarks and first and last rows, see {@link CompanionStart}). A failed
+     * lookup leaves the subscriptions to ask one by one.
      */
-    void prepare(List<EnrichedBucket> buckets, List<EnrichedBucket> unbounded) {
-        if (buckets.isEmpty()) {
+    void prepare(List<StitchedScanner.BucketRange> ranges) {
+        if (ranges.isEmpty()) {
             return;
         }
+        List<EnrichedBucket> buckets =
+                ranges.stream().map(StitchedScanner.BucketRange::bucket).toList();
+        List<EnrichedBucket> unbounded =
+                ranges.stream()
+                        .filter(range -> range.stopOffset() == Long.MAX_VALUE)
+                        .map(StitchedScanner.BucketRange::bucket)
+                        .toList();
         try {
-            remember(basePath, offsets.earliest(basePath, buckets), true);
+            Map<EnrichedBucket, Long> baseStarts = offsets.earliest(basePath, buckets);
+            remember(basePath, baseStarts, true);
             if (!unbounded.isEmpty()) {
                 remember(basePath, offsets.highWatermarks(basePath, unbounded), false);
             }
+            Set<EnrichedBucket> estimated =
+                    ranges.stream()
+                            .filter(range -> needsEstimate(range, baseStarts))
+                            .map(StitchedScanner.BucketRange::bucket)
+                            .collect(Collectors.toSet());
             for (ScannedTable companion : companions) {
-                List<EnrichedBucket> present =
-                        buckets.stream().filter(companion::hasPartitionOf).toList();
-                if (!present.isEmpty()) {
-                    Map<EnrichedBucket, Long> starts = offsets.earliest(companion.path(), present);
-                    Map<EnrichedBucket, Long> ends =
-                            offsets.highWatermarks(companion.path(), present);
-                    remember(companion.path(), starts, true);
-                    remember(companion.path(), ends, false);
-                    probeEnds(companion, starts, ends);
-                }
+                prepareCompanion(companion, buckets, estimated);
             }
         } catch (RuntimeException e) {
             LOG.debug("Could not look up the start offsets of {} at once", buckets, e);
             forget();
+        }
+    }
+
+    /** Whether the read's companion starts need estimating (they do unless it is from offset 0). */
+    private static boolean needsEstimate(
+            StitchedScanner.BucketRange range, Map<EnrichedBucket, Long> baseStarts) {
+        // The read starts at the base's log start if its start offset expired.
+        long start = Math.max(range.startOffset(), baseStarts.getOrDefault(range.bucket(), 0L));
+        return CompanionStart.needsEstimate(start);
+    }
+
+    /**
+     * The companion's log starts of the buckets whose partition it has; for the {@code estimated}
+     * ones also its high watermarks and their first and last rows.
+     */
+    private void prepareCompanion(
+            ScannedTable companion, List<EnrichedBucket> buckets, Set<EnrichedBucket> estimated) {
+        List<EnrichedBucket> present = buckets.stream().filter(companion::hasPartitionOf).toList();
+        if (present.isEmpty()) {
+            return;
+        }
+        Map<EnrichedBucket, Long> starts = offsets.earliest(companion.path(), present);
+        remember(companion.path(), starts, true);
+        List<EnrichedBucket> probed = present.stream().filter(estimated::contains).toList();
+        if (!probed.isEmpty()) {
+            Map<EnrichedBucket, Long> ends = offsets.highWatermarks(companion.path(), probed);
+            remember(companion.path(), ends, false);
+            probeEnds(companion, starts, ends);
         }
     }
 

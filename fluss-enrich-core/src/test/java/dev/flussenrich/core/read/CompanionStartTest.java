@@ -46,18 +46,18 @@ class CompanionStartTest {
 
     @Test
     void anEmptyCompanionIsReadFromItsLogStartWithoutProbing() {
-        assertThat(CompanionStart.estimate(1050, 100, 100, NOT_ASKED))
+        assertThat(CompanionStart.estimate(1050, 100, () -> 100, NOT_ASKED))
                 .isEqualTo(new CompanionStart(100, false));
         // a high watermark below the log start (never seen) counts as empty too
-        assertThat(CompanionStart.estimate(1050, 100, 90, NOT_ASKED))
+        assertThat(CompanionStart.estimate(1050, 100, () -> 90, NOT_ASKED))
                 .isEqualTo(new CompanionStart(100, false));
     }
 
     @Test
     void aContiguousCompanionIsReadFromTheExactRow() {
-        assertThat(CompanionStart.estimate(1050, 100, 200, sources(run(1000, 100))))
+        assertThat(CompanionStart.estimate(1050, 100, () -> 200, sources(run(1000, 100))))
                 .isEqualTo(new CompanionStart(150, true));
-        assertThat(CompanionStart.estimate(1099, 100, 200, sources(run(1000, 100))))
+        assertThat(CompanionStart.estimate(1099, 100, () -> 200, sources(run(1000, 100))))
                 .isEqualTo(new CompanionStart(199, true));
     }
 
@@ -67,7 +67,7 @@ class CompanionStartTest {
         CompanionStart.estimate(
                 1050,
                 100,
-                200,
+                () -> 200,
                 logOffset -> {
                     asked.add(logOffset);
                     return 1000 + logOffset - 100;
@@ -77,19 +77,32 @@ class CompanionStartTest {
 
     @Test
     void aReaderAtOrBeforeTheFirstRowReadsFromTheLogStartUnestimated() {
-        assertThat(CompanionStart.estimate(1000, 100, 200, sources(run(1000, 100))))
+        assertThat(CompanionStart.estimate(1000, 100, () -> 200, sources(run(1000, 100))))
                 .isEqualTo(new CompanionStart(100, false));
-        assertThat(CompanionStart.estimate(990, 100, 200, sources(run(1000, 100))))
+        assertThat(CompanionStart.estimate(990, 100, () -> 200, sources(run(1000, 100))))
                 .isEqualTo(new CompanionStart(100, false));
-        assertThat(CompanionStart.estimate(0, 100, 200, sources(run(1000, 100))))
+        assertThat(CompanionStart.estimate(0, 100, () -> 200, sources(run(1000, 100))))
+                .isEqualTo(new CompanionStart(100, false));
+    }
+
+    @Test
+    void aReadFromBaseOffsetZeroAsksNothing() {
+        assertThat(
+                        CompanionStart.estimate(
+                                0,
+                                100,
+                                () -> {
+                                    throw new AssertionError("asked for the high watermark");
+                                },
+                                NOT_ASKED))
                 .isEqualTo(new CompanionStart(100, false));
     }
 
     @Test
     void aReaderPastTheLastRowWaitsAtTheHighWatermark() {
-        assertThat(CompanionStart.estimate(1100, 100, 200, sources(run(1000, 100))))
+        assertThat(CompanionStart.estimate(1100, 100, () -> 200, sources(run(1000, 100))))
                 .isEqualTo(new CompanionStart(200, true));
-        assertThat(CompanionStart.estimate(5000, 100, 200, sources(run(1000, 100))))
+        assertThat(CompanionStart.estimate(5000, 100, () -> 200, sources(run(1000, 100))))
                 .isEqualTo(new CompanionStart(200, true));
     }
 
@@ -99,11 +112,11 @@ class CompanionStartTest {
         long[] sources = concat(run(1000, 10), run(1500, 90));
         // counted from the first row: 100 + 550 = 650, past the high watermark; from the last
         // row: 200 - (1590 - 1550) = 160, where 1550 is
-        assertThat(CompanionStart.estimate(1550, 100, 200, sources(sources)))
+        assertThat(CompanionStart.estimate(1550, 100, () -> 200, sources(sources)))
                 .isEqualTo(new CompanionStart(160, true));
         // a next offset inside the skipped range: counted back from the last row, 200 - 390 lies
         // before the first row, so the read starts there (the rows before 1500 are skipped)
-        assertThat(CompanionStart.estimate(1200, 100, 200, sources(sources)))
+        assertThat(CompanionStart.estimate(1200, 100, () -> 200, sources(sources)))
                 .isEqualTo(new CompanionStart(100, false));
     }
 
@@ -112,15 +125,15 @@ class CompanionStartTest {
         // 90 rows for 1000..1089, then 10 late duplicates of 1080..1089
         long[] sources = concat(run(1000, 90), run(1080, 10));
         // from the last row: 200 - (1090 - 1050) = 160, past the row; from the first: 150
-        assertThat(CompanionStart.estimate(1050, 100, 200, sources(sources)))
+        assertThat(CompanionStart.estimate(1050, 100, () -> 200, sources(sources)))
                 .isEqualTo(new CompanionStart(150, true));
     }
 
     @Test
     void aSingleRowCompanion() {
-        assertThat(CompanionStart.estimate(7, 100, 101, sources(7)))
+        assertThat(CompanionStart.estimate(7, 100, () -> 101, sources(7)))
                 .isEqualTo(new CompanionStart(100, false));
-        assertThat(CompanionStart.estimate(8, 100, 101, sources(7)))
+        assertThat(CompanionStart.estimate(8, 100, () -> 101, sources(7)))
                 .isEqualTo(new CompanionStart(101, true));
     }
 }

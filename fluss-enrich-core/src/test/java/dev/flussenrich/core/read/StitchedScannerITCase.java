@@ -592,13 +592,14 @@ class StitchedScannerITCase {
         try (StitchedScanner scanner = countingScanner(wideTable, listOffsets, companionHandles)) {
             scanner.subscribeAll(StartPosition.earliest(), true);
 
-            // The subscriptions' 4 requests, and for the stop offsets the base's high watermarks
-            // and log starts and the companion's log starts and high watermarks: one request each
-            // for all 4 buckets (it was 4 per bucket, 16).
-            assertThat(listOffsets.get()).isEqualTo(8);
-            // The companion's written offsets of every bucket: one scanner (it was one per bucket),
-            // besides the handle of the subscriptions' two probing scanners.
-            assertThat(companionHandles.get()).isEqualTo(2);
+            // The subscriptions' 3 requests (a read from offset 0 needs no companion high
+            // watermark), and for the stop offsets the base's high watermarks and log starts and
+            // the companion's log starts and high watermarks: one request each for all 4 buckets
+            // (it was 4 per bucket, 16).
+            assertThat(listOffsets.get()).isEqualTo(7);
+            // The companion's written offsets of every bucket: one scanner (it was one per
+            // bucket); a read from offset 0 probes no companion row.
+            assertThat(companionHandles.get()).isEqualTo(1);
             assertThat(describe(drain(scanner))).containsExactlyInAnyOrderElementsOf(expected);
             for (int bucket = 0; bucket < 4; bucket++) {
                 EnrichedBucket b = EnrichedBucket.of(bucket);
@@ -618,19 +619,55 @@ class StitchedScannerITCase {
             scanner.subscribeAll(StartPosition.earliest(), false);
 
             // The start offsets, the base's log starts and high watermarks (where each bucket's
-            // backlog ends), the companion's log starts and high watermarks: one request each for
-            // all 4 buckets (it was 5 per bucket).
-            assertThat(listOffsets.get()).isEqualTo(5);
-            // The companion's first and last row in every bucket: two probing scanners of one
-            // table handle, read at once (it was a handle and a scanner per bucket and row, 8,
-            // then a handle per scanner, read one after the other, 2).
-            assertThat(companionHandles.get()).isEqualTo(1);
+            // backlog ends), the companion's log starts: one request each for all 4 buckets (it
+            // was 5 per bucket). A read from offset 0 starts at each companion's first row, so
+            // neither the companion's high watermarks nor its rows are asked for.
+            assertThat(listOffsets.get()).isEqualTo(4);
+            assertThat(companionHandles.get()).isZero();
             for (int bucket = 0; bucket < 4; bucket++) {
                 assertThat(scanner.nextOffset(EnrichedBucket.of(bucket))).isZero();
             }
             assertThat(describe(pollUntil(scanner, 40)))
                     .containsExactlyInAnyOrderElementsOf(expected);
         }
+    }
+
+    @Test
+    void subscribingEveryBucketPastOffsetZeroProbesTheCompanionOncePerTable() throws Exception {
+        EnrichedTable wideTable =
+                createDeviceLogs(
+                        connection, SharedFlussCluster.newTablePath("reader_batched_past"), 4);
+        List<String> expected =
+                fourBucketsEnrichedBelow(wideTable, Long.MAX_VALUE).stream()
+                        .filter(row -> offsetOf(row) >= 2)
+                        .toList();
+        AtomicInteger listOffsets = new AtomicInteger();
+        AtomicInteger companionHandles = new AtomicInteger();
+        try (StitchedScanner scanner = countingScanner(wideTable, listOffsets, companionHandles)) {
+            List<StitchedScanner.BucketRange> ranges = new ArrayList<>();
+            for (int bucket = 0; bucket < 4; bucket++) {
+                ranges.add(
+                        new StitchedScanner.BucketRange(
+                                EnrichedBucket.of(bucket), 2, Long.MAX_VALUE));
+            }
+            scanner.subscribe(ranges);
+
+            // The base's log starts and high watermarks, the companion's log starts and high
+            // watermarks: one request each for all 4 buckets.
+            assertThat(listOffsets.get()).isEqualTo(4);
+            // The companion's first and last row in every bucket: two probing scanners of one
+            // table handle, read at once (it was a handle and a scanner per bucket and row, 8,
+            // then a handle per scanner, read one after the other, 2).
+            assertThat(companionHandles.get()).isEqualTo(1);
+            assertThat(describe(pollUntil(scanner, expected.size())))
+                    .containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
+
+    /** The offset of a row as {@link #describe} writes it ("bucket@offset [...]"). */
+    private static long offsetOf(String described) {
+        return Long.parseLong(
+                described.substring(described.indexOf('@') + 1, described.indexOf(' ')));
     }
 
     /**
