@@ -92,12 +92,15 @@ final class SubscriptionLookahead {
         }
     }
 
-    /** Whether the read's companion starts need estimating (they do unless it is from offset 0). */
+    /**
+     * Whether a bucket's companion starts need estimating: not if its read starts at base offset 0
+     * once the subscription moves it past expired rows ({@link ReadRecovery#startPastExpired}).
+     */
     private static boolean needsEstimate(
             StitchedScanner.BucketRange range, Map<EnrichedBucket, Long> baseStarts) {
-        // The read starts at the base's log start if its start offset expired.
-        long start = Math.max(range.startOffset(), baseStarts.getOrDefault(range.bucket(), 0L));
-        return CompanionStart.needsEstimate(start);
+        long logStart = baseStarts.getOrDefault(range.bucket(), 0L);
+        return CompanionStart.needsEstimate(
+                ReadRecovery.startPastExpired(range.startOffset(), range.stopOffset(), logStart));
     }
 
     /**
