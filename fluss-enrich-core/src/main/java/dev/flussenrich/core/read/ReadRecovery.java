@@ -60,14 +60,6 @@ final class ReadRecovery {
      * partition is not created yet (the enrichment writer creates it with its first row).
      */
     void placeCompanion(int group, BucketStitcher stitcher) {
-        placeCompanion(group, stitcher, false);
-    }
-
-    /**
-     * As {@link #placeCompanion(int, BucketStitcher)}, fetching the companion at once if {@code
-     * fetchNow} even while the bucket reads a backlog whose base rows do not wait for it yet.
-     */
-    void placeCompanion(int group, BucketStitcher stitcher, boolean fetchNow) {
         ScannedTable companion = tables.companion(group);
         EnrichedBucket bucket = stitcher.bucket();
         if (!companion.hasPartitionOf(bucket)) {
@@ -80,7 +72,7 @@ final class ReadRecovery {
                         () -> lookahead.highWatermark(companion.path(), bucket),
                         logOffset -> lookahead.sourceOffsetAt(companion, bucket, logOffset));
         stitcher.startCompanionAt(group, start.logOffset(), start.estimated());
-        if (fetchNow || stitcher.wantsCompanions()) {
+        if (stitcher.wantsCompanions()) {
             companion.subscribe(bucket, start.logOffset());
         } // else BufferShares subscribes it once base rows wait for it
     }

@@ -51,9 +51,6 @@ public final class StitchedScanner implements AutoCloseable {
     private final ReadRecovery recovery;
     private final Map<EnrichedBucket, BucketStitcher> stitchers = new LinkedHashMap<>();
 
-    /** How many buckets one fetch can fill: see {@link #subscribe(List)}. */
-    private final int bucketsPerFetch;
-
     /** Opens a scanner of {@code columns} (logical names, output order) of {@code table}. */
     public StitchedScanner(Connection connection, EnrichedTable table, List<String> columns) {
         this(connection, table, columns, BufferBound.DEFAULT);
@@ -76,7 +73,6 @@ public final class StitchedScanner implements AutoCloseable {
         this.lookahead = new SubscriptionLookahead(tables, offsets, new CompanionProbe(connection));
         this.bufferShares = new BufferShares(bufferBound, tables);
         this.recovery = new ReadRecovery(table, plan.groups(), tables, offsets, lookahead);
-        this.bucketsPerFetch = BucketsPerFetch.of(connection.getConfiguration());
     }
 
     /** Groups this scanner gates on; empty for a base-only projection. */
@@ -139,20 +135,13 @@ public final class StitchedScanner implements AutoCloseable {
 
     /**
      * Subscribes several buckets, as {@link #subscribe(EnrichedBucket, long, long)} does each, with
-     * the offsets their subscriptions need looked up together. The first buckets, as many as one
-     * fetch can fill ({@link BucketsPerFetch}), fetch their companions from the start: the rest
-     * wait for their base rows, so that both tables fetch the same buckets.
+     * the offsets their subscriptions need looked up together.
      */
     public void subscribe(List<BucketRange> ranges) {
         lookahead.prepare(ranges);
         try {
-            for (int i = 0; i < ranges.size(); i++) {
-                BucketRange range = ranges.get(i);
-                subscribe(
-                        range.bucket(),
-                        range.startOffset(),
-                        range.stopOffset(),
-                        i < bucketsPerFetch);
+            for (BucketRange range : ranges) {
+                subscribe(range.bucket(), range.startOffset(), range.stopOffset());
             }
         } finally {
             lookahead.forget(); // only for these subscriptions: offsets move
@@ -164,17 +153,6 @@ public final class StitchedScanner implements AutoCloseable {
      * (exclusive; {@link Long#MAX_VALUE} for an unbounded read).
      */
     public void subscribe(EnrichedBucket bucket, long startOffset, long stopOffset) {
-        subscribe(bucket, startOffset, stopOffset, false);
-    }
-
-    /**
-     * @param companionsAtOnce whether the companions are fetched from the start even while the
-     *     bucket reads a backlog (else once its base rows wait for them): for the buckets the
-     *     base's first fetch can fill, whose companion rows the first base rows wait for anyway, so
-     *     their first fetches overlap instead of following one another
-     */
-    private void subscribe(
-            EnrichedBucket bucket, long startOffset, long stopOffset, boolean companionsAtOnce) {
         if (stitchers.containsKey(bucket)) {
             throw new IllegalStateException(bucket + " is already subscribed");
         }
@@ -200,7 +178,7 @@ public final class StitchedScanner implements AutoCloseable {
                 return;
             }
             for (int g = 0; g < tables.groups(); g++) {
-                recovery.placeCompanion(g, stitcher, companionsAtOnce);
+                recovery.placeCompanion(g, stitcher);
             }
         }
     }
@@ -267,21 +245,15 @@ public final class StitchedScanner implements AutoCloseable {
     /**
      * Polls every table, waiting up to a slice only for the tables an unfinished bucket waits for:
      * a companion that delivered ahead of the base would otherwise cost a slice of waiting per poll
-     * (five groups' last rows came at 100 per 100 ms). The tables not waited for are polled first:
-     * a poll sends the table's next fetches, which a slice spent waiting on another table would
-     * hold back (at the start every bucket waits for the base, and the companions' first fetches
-     * went out a slice late). False if no table was waited for or had rows.
+     * (five groups' last rows came at 100 per 100 ms). False if no table was waited for or had
+     * rows.
      */
     private boolean fetchEveryTable() {
         boolean[] awaited = awaitedTables();
         boolean fetched = false;
-        for (boolean waiting : new boolean[] {false, true}) {
-            for (int group = ScannedTables.BASE; group < tables.groups(); group++) {
-                if (awaited[group + 1] == waiting) {
-                    Duration timeout = waiting ? SLICE : Duration.ZERO;
-                    fetched |= fetch(tables.table(group), group, timeout);
-                }
-            }
+        for (int group = ScannedTables.BASE; group < tables.groups(); group++) {
+            Duration timeout = awaited[group + 1] ? SLICE : Duration.ZERO;
+            fetched |= fetch(tables.table(group), group, timeout);
         }
         return fetched;
     }

@@ -21,7 +21,6 @@ import dev.flussenrich.testutils.TestTables;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.table.Table;
-import org.apache.fluss.client.table.scanner.Scan;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.client.table.writer.AppendWriter;
@@ -41,7 +40,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
@@ -147,143 +145,6 @@ class StitchedScannerITCase {
                 .containsExactly("0@0 [0.0, 0, c0]", "0@1 [0.1, 1, c1]", "0@2 [0.2, 2, c2]");
         assertThat(readBounded(connection, table, StartPosition.earliest(), "city")).hasSize(8);
         assertThat(readBounded(connection, table, StartPosition.earliest(), "id")).hasSize(10);
-    }
-
-    @Test
-    void theCompanionsFirstFetchesGoOutBeforeTheScannerWaitsForTheBase() throws Exception {
-        appendBase(connection, path, 0, 3);
-        enrichGeo(0, 3);
-        enrichRisk(0, 3);
-        List<String> calls = Collections.synchronizedList(new ArrayList<>());
-        try (StitchedScanner scanner =
-                new StitchedScanner(
-                        scannerCallsRecorded(connection, calls),
-                        table,
-                        List.of("id", "city", "score"))) {
-            scanner.subscribeAll(StartPosition.earliest(), false);
-            List<StitchedRecord> rows = new ArrayList<>(scanner.poll(Duration.ofMillis(1)));
-
-            // A backlog read whose bucket one fetch can fill subscribes the companions with the
-            // base, and a poll sends a table's fetches: both companions' go out before the slice
-            // the first pass waits for the base, which the bucket waits for at the start (they
-            // went out after the base's first rows had come).
-            TablePath geo = table.requireGroup("geo").companionPath();
-            TablePath risk = table.requireGroup("risk").companionPath();
-            assertThat(calls)
-                    .startsWith(
-                            "subscribe " + path + " 0",
-                            "subscribe " + geo + " 0",
-                            "subscribe " + risk + " 0",
-                            "poll " + geo + " 0 ms",
-                            "poll " + risk + " 0 ms",
-                            "poll " + path + " 20 ms");
-            rows.addAll(pollUntil(scanner, 3 - rows.size()));
-            assertThat(describe(rows))
-                    .containsExactly("0@0 [0, c0, 0.0]", "0@1 [1, c1, 0.1]", "0@2 [2, c2, 0.2]");
-        }
-    }
-
-    @Test
-    void onlyTheBucketsOneFetchFillsFetchTheirCompanionsFromTheStart() throws Exception {
-        EnrichedTable wideTable =
-                createDeviceLogs(
-                        connection, SharedFlussCluster.newTablePath("reader_companions_early"), 4);
-        List<String> expected = fourBucketsEnrichedBelow(wideTable, Long.MAX_VALUE);
-        TablePath geo = wideTable.requireGroup("geo").companionPath();
-        Configuration twoBucketsPerFetch = new Configuration(connection.getConfiguration());
-        twoBucketsPerFetch.set(
-                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES, MemorySize.parse("2mb"));
-        twoBucketsPerFetch.set(
-                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
-                MemorySize.parse("1mb"));
-        List<String> calls = Collections.synchronizedList(new ArrayList<>());
-        try (Connection twoBuckets = ConnectionFactory.createConnection(twoBucketsPerFetch);
-                StitchedScanner scanner =
-                        new StitchedScanner(
-                                scannerCallsRecorded(twoBuckets, calls),
-                                wideTable,
-                                List.of("id", "city"))) {
-            scanner.subscribeAll(StartPosition.earliest(), false);
-
-            // Buckets 2 and 3 subscribe their companion once their base rows wait for it.
-            assertThat(subscribed(calls, geo)).containsExactly("0", "1");
-            assertThat(describe(pollUntil(scanner, expected.size())))
-                    .containsExactlyInAnyOrderElementsOf(expected);
-            assertThat(subscribed(calls, geo)).containsExactlyInAnyOrder("0", "1", "2", "3");
-        }
-    }
-
-    /** The buckets subscribed in {@code table}, in the order of the recorded calls. */
-    private static List<String> subscribed(List<String> calls, TablePath table) {
-        String prefix = "subscribe " + table + " ";
-        synchronized (calls) {
-            return calls.stream()
-                    .filter(call -> call.startsWith(prefix))
-                    .map(call -> call.substring(prefix.length()))
-                    .toList();
-        }
-    }
-
-    /**
-     * The connection, recording each subscription ("subscribe table bucket") and poll ("poll table
-     * timeout") of the log scanners it opens, in the order they are made.
-     */
-    private static Connection scannerCallsRecorded(Connection connection, List<String> calls) {
-        return InterceptedConnection.of(
-                connection,
-                (method, args, real) -> {
-                    Object result = real.call();
-                    if (!method.getName().equals("getTable")) {
-                        return result;
-                    }
-                    TablePath tablePath = (TablePath) args[0];
-                    return InterceptedConnection.intercepted(
-                            Table.class,
-                            (Table) result,
-                            (tableMethod, tableArgs, tableCall) ->
-                                    tableMethod.getName().equals("newScan")
-                                            ? scanCallsRecorded(
-                                                    (Scan) tableCall.call(), tablePath, calls)
-                                            : tableCall.call());
-                },
-                InterceptedConnection.NONE);
-    }
-
-    private static Scan scanCallsRecorded(Scan scan, TablePath tablePath, List<String> calls) {
-        return InterceptedConnection.intercepted(
-                Scan.class,
-                scan,
-                (method, args, real) -> {
-                    Object result = real.call();
-                    if (result instanceof Scan projected) {
-                        return scanCallsRecorded(projected, tablePath, calls);
-                    }
-                    if (!(result instanceof LogScanner scanner)) {
-                        return result;
-                    }
-                    return InterceptedConnection.intercepted(
-                            LogScanner.class,
-                            scanner,
-                            (scannerMethod, scannerArgs, scannerCall) -> {
-                                switch (scannerMethod.getName()) {
-                                    case "poll" ->
-                                            calls.add(
-                                                    "poll "
-                                                            + tablePath
-                                                            + " "
-                                                            + ((Duration) scannerArgs[0]).toMillis()
-                                                            + " ms");
-                                    case "subscribe" ->
-                                            calls.add(
-                                                    "subscribe "
-                                                            + tablePath
-                                                            + " "
-                                                            + scannerArgs[scannerArgs.length - 2]);
-                                    default -> {}
-                                }
-                                return scannerCall.call();
-                            });
-                });
     }
 
     @Test
