@@ -16,6 +16,7 @@ import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.client.table.scanner.log.ScanRecords;
+import org.apache.fluss.config.ConfigOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +31,9 @@ import static dev.flussenrich.examples.benchmark.BenchmarkSettings.table;
  * StitchedScanner} of every column of A against Fluss's {@link LogScanner} of B, in pairs, and, as
  * the floor a stitched read cannot beat, plain scans of A's base and of its companions. Prints each
  * read's start-up (opening and subscribing, where a bounded read looks up its stop offsets) apart
- * from its whole time.
+ * from its whole time, and the most the stitched read held back in its merge buffer (its estimate
+ * in bytes, what {@code scan.max-buffered-bytes} bounds, read after every poll): the part of a
+ * stitched read's heap that reading B does not have, without the whole process's heap around it.
  */
 final class ScannerReads {
 
@@ -45,11 +48,13 @@ final class ScannerReads {
     /** Enriches A and copies it to B once (untimed), then times {@code pairs} pairs of reads. */
     void measure(StreamingInsertTimer timer, int pairs) throws Exception {
         setup.enrichAndCopyOnce(timer);
-        // The same client options as fluss-enrich's and the benchmark's Flink reads.
-        try (Connection connection =
-                ConnectionFactory.createConnection(
-                        FlussConnectionConfig.of(setup.fluss().bootstrapServers(), Map.of())
-                                .toConfiguration())) {
+        // The same client options as fluss-enrich's Flink readers (and so the benchmark's reads).
+        FlussConnectionConfig config =
+                FlussConnectionConfig.of(setup.fluss().bootstrapServers(), Map.of())
+                        .withDefault(
+                                ConfigOptions.CLIENT_SCANNER_LOG_MAX_POLL_RECORDS.key(),
+                                FlussConnectionConfig.DEFAULT_READER_MAX_POLL_RECORDS);
+        try (Connection connection = ConnectionFactory.createConnection(config.toConfiguration())) {
             measure(connection, pairs);
         }
     }
@@ -59,6 +64,7 @@ final class ScannerReads {
         List<String> columns = List.of(setup.schema().allColumnList().split(", "));
         List<Double> ratios = new ArrayList<>();
         List<Double> startUps = new ArrayList<>();
+        List<Double> peakBuffered = new ArrayList<>();
         for (int pair = 0; pair < pairs; pair++) {
             long[] stitched = timeStitched(connection, a, columns);
             long copy = timePlain(connection, "b");
@@ -68,38 +74,47 @@ final class ScannerReads {
             }
             ratios.add((double) copy / stitched[0]);
             startUps.add(stitched[1] / 1e6);
+            peakBuffered.add((double) stitched[2]);
             System.out.printf(
-                    "scanner pair %d: stitched %,d ms (start-up %,d ms), B %,d ms,"
-                            + " plain base + companions %,d ms%n",
+                    "scanner pair %d: stitched %,d ms (start-up %,d ms, merge buffer peak %,d"
+                            + " bytes), B %,d ms, plain base + companions %,d ms%n",
                     pair,
                     stitched[0] / 1_000_000,
                     stitched[1] / 1_000_000,
+                    stitched[2],
                     copy / 1_000_000,
                     floor / 1_000_000);
         }
         System.out.printf(
-                "scanner reads, %d buckets: stitched vs B %.3f (median of %d), start-up %.0f ms%n",
+                "scanner reads, %d buckets: stitched vs B %.3f (median of %d), start-up %.0f ms,"
+                        + " merge buffer peak %,.0f bytes%n",
                 BenchmarkSettings.BUCKETS,
                 BenchmarkReport.median(ratios),
                 pairs,
-                BenchmarkReport.median(startUps));
+                BenchmarkReport.median(startUps),
+                BenchmarkReport.median(peakBuffered));
     }
 
-    /** The whole read's nanoseconds and its start-up's (open and subscribe). */
+    /**
+     * The whole read's nanoseconds, its start-up's (open and subscribe), and the most it held back
+     * in its merge buffer (estimated bytes).
+     */
     private long[] timeStitched(Connection connection, EnrichedTable a, List<String> columns)
             throws Exception {
         long start = System.nanoTime();
         long startUp;
         long rows = 0;
+        long peakBuffered = 0;
         try (StitchedScanner scanner = new StitchedScanner(connection, a, columns)) {
             scanner.subscribeAll(StartPosition.earliest(), true);
             startUp = System.nanoTime() - start;
             while (!scanner.isFinished()) {
                 rows += scanner.poll(POLL).size();
+                peakBuffered = Math.max(peakBuffered, scanner.bufferedBytes());
             }
         }
         check(rows, "a");
-        return new long[] {System.nanoTime() - start, startUp};
+        return new long[] {System.nanoTime() - start, startUp, peakBuffered};
     }
 
     /** Reads every row of a plain Fluss log table, as Fluss's own reader does. */
