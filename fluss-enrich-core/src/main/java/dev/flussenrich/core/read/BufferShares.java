@@ -21,13 +21,6 @@ import java.util.Collection;
  * that hold rows keeps a share above one poll when many buckets are read: a pause (unsubscribing,
  * Fluss has no other) drops what was fetched for the bucket.
  *
- * <p>Shares shrink as more buckets hold rows, but rows already held stay until their match comes:
- * buckets that got rows one after the other (Fluss hands out one bucket's fetch at a time) could
- * hold a whole part, half of one, a third... together twice a part. So a bucket that holds rows of
- * a table also stops fetching from it once the table's rows reach its part, and fetches again once
- * they are down to half of it. A bucket holding none fetches whatever the table holds: rows held
- * wait for another table, so it is the one bucket whose rows can go on.
- *
  * <p>While a bucket reads a backlog, a companion starts fetching it only once base rows of it wait
  * for their match, and then goes on until it holds its share: Fluss hands out each table's buckets
  * in its own order, and a companion fetching every bucket from the start would hold other buckets'
@@ -50,18 +43,14 @@ final class BufferShares {
         /**
          * @param held rows of the table the bucket holds back
          * @param share rows of the table the bucket may hold
-         * @param tableHeld rows of the table all buckets hold back
-         * @param part rows of the table all buckets may hold
          * @param subscribed whether the bucket is fetched from the table right now
          * @param wanted whether the reader needs the table's rows of the bucket now
          */
-        static Fetch of(
-                int held, int share, long tableHeld, int part, boolean subscribed, boolean wanted) {
-            if (held >= share || (held > 0 && tableHeld >= part)) {
+        static Fetch of(int held, int share, boolean subscribed, boolean wanted) {
+            if (held >= share) {
                 return PAUSE;
             }
-            boolean tableDrained = held == 0 || tableHeld <= part / 2;
-            return wanted && held <= share / 2 && tableDrained && !subscribed ? RESUME : KEEP;
+            return wanted && held <= share / 2 && !subscribed ? RESUME : KEEP;
         }
     }
 
@@ -71,17 +60,11 @@ final class BufferShares {
      *
      * @param base shares of the base's part
      * @param companions shares of each group's companion's part, by group index
-     * @param baseHeld base rows the unfinished buckets hold back
-     * @param companionsHeld each group's companion rows they hold back, by group index
      */
-    record Shares(long base, long[] companions, long baseHeld, long[] companionsHeld) {
+    record Shares(long base, long[] companions) {
 
         long of(int group) {
             return group == ScannedTables.BASE ? base : companions[group];
-        }
-
-        long heldOf(int group) {
-            return group == ScannedTables.BASE ? baseHeld : companionsHeld[group];
         }
     }
 
@@ -102,24 +85,20 @@ final class BufferShares {
     Shares shares(Collection<BucketStitcher> stitchers) {
         int groups = tables.groups();
         long base = 0;
-        long baseHeld = 0;
         long[] companions = new long[groups];
-        long[] companionsHeld = new long[groups];
         for (BucketStitcher stitcher : stitchers) {
             if (stitcher.isFinished()) {
                 continue;
             }
             base += stitcher.pendingBase() > 0 ? 1 : 0;
-            baseHeld += stitcher.pendingBase();
             for (int g = 0; g < groups; g++) {
                 companions[g] += stitcher.pendingCompanion(g) > 0 ? 1 : 0;
-                companionsHeld[g] += stitcher.pendingCompanion(g);
             }
         }
         for (int g = 0; g < groups; g++) {
             companions[g] = shares(companions[g], groups);
         }
-        return new Shares(shares(base, groups), companions, baseHeld, companionsHeld);
+        return new Shares(shares(base, groups), companions);
     }
 
     /**
@@ -133,41 +112,36 @@ final class BufferShares {
             return;
         }
         apply(
+                tables.base(),
                 bucket,
                 stitcher.pendingBase(),
-                shares,
-                ScannedTables.BASE,
+                shares.base(),
                 stitcher.baseReceivedUpTo(),
                 true);
         boolean companionsWanted = stitcher.wantsCompanions();
         for (int g = 0; g < tables.groups(); g++) {
             long position = stitcher.companionReceivedUpTo(g);
             if (position >= 0) { // else: partition not created yet
-                apply(bucket, stitcher.pendingCompanion(g), shares, g, position, companionsWanted);
+                apply(
+                        tables.companion(g),
+                        bucket,
+                        stitcher.pendingCompanion(g),
+                        shares.of(g),
+                        position,
+                        companionsWanted);
             }
         }
     }
 
     private void apply(
+            ScannedTable table,
             EnrichedBucket bucket,
             int held,
-            Shares shares,
-            int group,
+            long shares,
             long position,
             boolean wanted) {
-        ScannedTable table = tables.table(group);
-        long bytesPerRow = table.rowSize().bytesPerRow();
-        int share = bound.shareInRows(shares.of(group), bytesPerRow);
-        int part = bound.shareInRows(shares(1, tables.groups()), bytesPerRow);
-        Fetch fetch =
-                Fetch.of(
-                        held,
-                        share,
-                        shares.heldOf(group),
-                        part,
-                        table.isSubscribed(bucket),
-                        wanted);
-        switch (fetch) {
+        int share = bound.shareInRows(shares, table.rowSize().bytesPerRow());
+        switch (Fetch.of(held, share, table.isSubscribed(bucket), wanted)) {
             case PAUSE -> table.unsubscribe(bucket);
             case RESUME -> table.subscribe(bucket, position);
             case KEEP -> {}

@@ -229,16 +229,13 @@ public final class StitchedScanner implements AutoCloseable {
             if (!fetchEveryTable()) {
                 FlussCalls.pause(SLICE.toMillis(), "rows");
             }
+            BufferShares.Shares shares = bufferShares.shares(stitchers.values());
             for (BucketStitcher stitcher : stitchers.values()) {
                 stitcher.drain(out::add);
                 while (stitcher.pendingSkip() != null || stitcher.pendingRewind() != null) {
                     recovery.settle(stitcher);
                     stitcher.drain(out::add);
                 }
-            }
-            // After every drain: the shares count what is still held.
-            BufferShares.Shares shares = bufferShares.shares(stitchers.values());
-            for (BucketStitcher stitcher : stitchers.values()) {
                 bufferShares.apply(stitcher, shares);
             }
         } while (out.isEmpty() && !isFinished() && System.nanoTime() < deadline);

@@ -26,66 +26,40 @@ class BufferSharesTest {
 
     @Test
     void aBucketHoldingItsSharePausesSubscribedOrNot() {
-        assertThat(alone(10, 10, true, true)).isEqualTo(Fetch.PAUSE);
-        assertThat(alone(10, 10, false, true)).isEqualTo(Fetch.PAUSE);
-        assertThat(alone(25, 10, true, true)).isEqualTo(Fetch.PAUSE);
+        assertThat(Fetch.of(10, 10, true, true)).isEqualTo(Fetch.PAUSE);
+        assertThat(Fetch.of(10, 10, false, true)).isEqualTo(Fetch.PAUSE);
+        assertThat(Fetch.of(25, 10, true, true)).isEqualTo(Fetch.PAUSE);
     }
 
     @Test
     void aPausedBucketResumesOnceHalfItsShareIsDrained() {
-        assertThat(alone(6, 10, false, true)).isEqualTo(Fetch.KEEP);
-        assertThat(alone(5, 10, false, true)).isEqualTo(Fetch.RESUME);
-        assertThat(alone(0, 10, false, true)).isEqualTo(Fetch.RESUME);
+        assertThat(Fetch.of(6, 10, false, true)).isEqualTo(Fetch.KEEP);
+        assertThat(Fetch.of(5, 10, false, true)).isEqualTo(Fetch.RESUME);
+        assertThat(Fetch.of(0, 10, false, true)).isEqualTo(Fetch.RESUME);
         // odd shares round the half down
-        assertThat(alone(2, 5, false, true)).isEqualTo(Fetch.RESUME);
-        assertThat(alone(3, 5, false, true)).isEqualTo(Fetch.KEEP);
+        assertThat(Fetch.of(2, 5, false, true)).isEqualTo(Fetch.RESUME);
+        assertThat(Fetch.of(3, 5, false, true)).isEqualTo(Fetch.KEEP);
     }
 
     @Test
     void aFetchingBucketBelowItsShareGoesOn() {
-        assertThat(alone(0, 10, true, true)).isEqualTo(Fetch.KEEP);
-        assertThat(alone(9, 10, true, true)).isEqualTo(Fetch.KEEP);
+        assertThat(Fetch.of(0, 10, true, true)).isEqualTo(Fetch.KEEP);
+        assertThat(Fetch.of(9, 10, true, true)).isEqualTo(Fetch.KEEP);
     }
 
     @Test
     void aShareOfOneRowFetchesOneRowAtATime() {
-        assertThat(alone(0, 1, false, true)).isEqualTo(Fetch.RESUME);
-        assertThat(alone(0, 1, true, true)).isEqualTo(Fetch.KEEP);
-        assertThat(alone(1, 1, true, true)).isEqualTo(Fetch.PAUSE);
-    }
-
-    @Test
-    void aBucketHoldingRowsPausesOnceTheTableHoldsItsPartEvenBelowItsShare() {
-        // three buckets got rows one after the other: 20 (a whole part of 20), 10, then this one 6
-        assertThat(Fetch.of(6, 6, 36, 20, true, true)).isEqualTo(Fetch.PAUSE);
-        assertThat(Fetch.of(1, 6, 20, 20, true, true)).isEqualTo(Fetch.PAUSE);
-        assertThat(Fetch.of(1, 6, 19, 20, true, true)).isEqualTo(Fetch.KEEP);
-    }
-
-    @Test
-    void aBucketHoldingNoRowsFetchesHoweverFullTheTableIs() {
-        // the rows held wait for another table; this bucket's rows are the ones that can go on
-        assertThat(Fetch.of(0, 6, 36, 20, true, true)).isEqualTo(Fetch.KEEP);
-        assertThat(Fetch.of(0, 6, 36, 20, false, true)).isEqualTo(Fetch.RESUME);
-    }
-
-    @Test
-    void aBucketPausedForAFullTableResumesOnceTheTableIsDownToHalfItsPart() {
-        assertThat(Fetch.of(2, 6, 11, 20, false, true)).isEqualTo(Fetch.KEEP);
-        assertThat(Fetch.of(2, 6, 10, 20, false, true)).isEqualTo(Fetch.RESUME);
+        assertThat(Fetch.of(0, 1, false, true)).isEqualTo(Fetch.RESUME);
+        assertThat(Fetch.of(0, 1, true, true)).isEqualTo(Fetch.KEEP);
+        assertThat(Fetch.of(1, 1, true, true)).isEqualTo(Fetch.PAUSE);
     }
 
     @Test
     void aCompanionNobodyWaitsForIsNotSubscribedButKeepsWhatItFetches() {
-        assertThat(alone(0, 10, false, false)).isEqualTo(Fetch.KEEP);
-        assertThat(alone(0, 10, true, false)).isEqualTo(Fetch.KEEP);
-        assertThat(alone(10, 10, true, false)).isEqualTo(Fetch.PAUSE);
+        assertThat(Fetch.of(0, 10, false, false)).isEqualTo(Fetch.KEEP);
+        assertThat(Fetch.of(0, 10, true, false)).isEqualTo(Fetch.KEEP);
+        assertThat(Fetch.of(10, 10, true, false)).isEqualTo(Fetch.PAUSE);
         // once the base delivers rows that wait for it, it fetches
-        assertThat(alone(0, 10, false, true)).isEqualTo(Fetch.RESUME);
-    }
-
-    /** The decision for a bucket that holds all of its table's held rows, within its part. */
-    private static Fetch alone(int held, int share, boolean subscribed, boolean wanted) {
-        return Fetch.of(held, share, held, Integer.MAX_VALUE, subscribed, wanted);
+        assertThat(Fetch.of(0, 10, false, true)).isEqualTo(Fetch.RESUME);
     }
 }

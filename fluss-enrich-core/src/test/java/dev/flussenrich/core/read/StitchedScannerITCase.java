@@ -429,39 +429,11 @@ class StitchedScannerITCase {
         long slack = 4 * 2 * 10;
         long maxBuffered =
                 readAllWithBound(
-                                BufferBound.DEFAULT.withMaxRows(24),
-                                StitchedScanner::bufferedRows,
-                                List.of("id", "city"),
-                                id -> "[" + id + ", c" + id + "]",
-                                FLUSS_POLL_RECORDS,
-                                "256b")
-                        .overall();
-        assertThat(maxBuffered).isLessThanOrEqualTo(24 + slack);
-    }
-
-    /**
-     * Defect (stop 55): a bucket's share shrinks as more buckets hold rows, but what a bucket holds
-     * stays until its group rows come. Buckets that got rows one poll after another (Fluss hands
-     * out one bucket's fetch at a time) held a whole part, half of one, a third..., together up to
-     * about twice the table's part: 17.5 MB in a benchmark read bounded by 16 MB. Now a bucket
-     * holding rows also stops fetching once its table holds its part.
-     */
-    @Test
-    void bucketsGettingRowsOneAfterAnotherHoldNoMoreThanTheirTablesPart() throws Exception {
-        // 80 rows, base and one companion: 40 per table. Each bucket's 60 rows come in one fetch,
-        // handed out 5 rows a poll, so the buckets get their first rows one after the other.
-        int pollRecords = 5;
-        Buffered buffered =
-                readAllWithBound(
-                        BufferBound.DEFAULT.withMaxRows(80),
+                        BufferBound.DEFAULT.withMaxRows(24),
                         StitchedScanner::bufferedRows,
                         List.of("id", "city"),
-                        id -> "[" + id + ", c" + id + "]",
-                        pollRecords,
-                        "4mb");
-        // While the group lags only base rows are held: the base's part, and one poll per bucket
-        // past it. Before, shares of 40, 20, 13 and 10 rows held 85.
-        assertThat(buffered.whileLagging()).isBetween(40L, 40L + 4 * pollRecords);
+                        id -> "[" + id + ", c" + id + "]");
+        assertThat(maxBuffered).isLessThanOrEqualTo(24 + slack);
     }
 
     @Test
@@ -469,37 +441,25 @@ class StitchedScannerITCase {
         long bound = 1024;
         long maxBuffered =
                 readAllWithBound(
-                                BufferBound.DEFAULT.withMaxBytes(bound),
-                                StitchedScanner::bufferedBytes,
-                                List.of("id", "ip", "city"),
-                                id -> "[" + id + ", 10.0.0." + id + ", c" + id + "]",
-                                FLUSS_POLL_RECORDS,
-                                "256b")
-                        .overall();
+                        BufferBound.DEFAULT.withMaxBytes(bound),
+                        StitchedScanner::bufferedBytes,
+                        List.of("id", "ip", "city"),
+                        id -> "[" + id + ", 10.0.0." + id + ", c" + id + "]");
         // A held base row (id, ip) takes 256 bytes of heap, a companion row (offset, city) 240.
         // One batch of up to 5 rows per bucket and table may go past a share, twice: 80 rows.
         // (Bounded by rows only, this read held up to 39,198 bytes.)
         assertThat(maxBuffered).isLessThanOrEqualTo(bound + 80 * 256);
     }
 
-    /** Fluss's own rows per poll (the core API's scanners take the caller's connection). */
-    private static final int FLUSS_POLL_RECORDS = 500;
-
-    /** The largest {@code buffered} seen while the group lagged, and over the whole read. */
-    private record Buffered(long whileLagging, long overall) {}
-
     /**
-     * Reads a 4-bucket table with {@code bound}, polls of up to {@code pollRecords} rows and
-     * fetches of {@code fetchBytes} per bucket while its group lags, then catches up; asserts the
+     * Reads a 4-bucket table with {@code bound} while its group lags, then catches up; asserts the
      * output is exact and returns the largest {@code buffered} seen.
      */
-    private Buffered readAllWithBound(
+    private long readAllWithBound(
             BufferBound bound,
             ToLongFunction<StitchedScanner> buffered,
             List<String> columns,
-            IntFunction<String> expectedValues,
-            int pollRecords,
-            String fetchBytes)
+            IntFunction<String> expectedValues)
             throws Exception {
         int buckets = 4;
         int rows = 240;
@@ -518,23 +478,20 @@ class StitchedScannerITCase {
                 readBounded(connection, wideTable, StartPosition.earliest(), "id");
         assertThat(baseRows).hasSize(rows);
 
-        Configuration client = new Configuration(connection.getConfiguration());
-        client.set(
+        Configuration smallFetches = new Configuration(connection.getConfiguration());
+        smallFetches.set(
                 ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
-                MemorySize.parse(fetchBytes));
-        client.set(ConfigOptions.CLIENT_SCANNER_LOG_MAX_POLL_RECORDS, pollRecords);
+                MemorySize.parse("256b"));
         long maxBuffered = 0;
-        long whileLagging;
         List<StitchedRecord> out = new ArrayList<>();
-        try (Connection sized = ConnectionFactory.createConnection(client);
-                StitchedScanner reader = new StitchedScanner(sized, wideTable, columns, bound)) {
+        try (Connection small = ConnectionFactory.createConnection(smallFetches);
+                StitchedScanner reader = new StitchedScanner(small, wideTable, columns, bound)) {
             reader.subscribeAll(StartPosition.earliest(), false);
             for (int i = 0; i < 20; i++) {
                 out.addAll(reader.poll(Duration.ofMillis(50)));
                 maxBuffered = Math.max(maxBuffered, buffered.applyAsLong(reader));
             }
             assertThat(out).isEmpty(); // the group has nothing yet: nothing partial leaves
-            whileLagging = maxBuffered;
 
             try (EnrichmentWriter geo =
                     new EnrichmentWriter(connection, wideTable, "geo", GapPolicy.FAIL)) {
@@ -573,7 +530,7 @@ class StitchedScannerITCase {
                             .toList();
             assertThat(offsets).isSorted().doesNotHaveDuplicates();
         }
-        return new Buffered(whileLagging, maxBuffered);
+        return maxBuffered;
     }
 
     /**
