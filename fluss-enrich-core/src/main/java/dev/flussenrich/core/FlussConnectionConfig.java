@@ -70,6 +70,16 @@ public final class FlussConnectionConfig implements Serializable {
         return new FlussConnectionConfig(options);
     }
 
+    /**
+     * The same connection as a stitched reader's: polls of {@link #DEFAULT_READER_MAX_POLL_RECORDS}
+     * rows unless the user set them.
+     */
+    public FlussConnectionConfig forReaders() {
+        return withDefault(
+                ConfigOptions.CLIENT_SCANNER_LOG_MAX_POLL_RECORDS.key(),
+                DEFAULT_READER_MAX_POLL_RECORDS);
+    }
+
     /** The same connection with {@code key} set to {@code value} unless it is set already. */
     public FlussConnectionConfig withDefault(String key, String value) {
         Map<String, String> withDefault = new HashMap<>(options);

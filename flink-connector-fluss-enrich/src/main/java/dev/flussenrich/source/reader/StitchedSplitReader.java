@@ -8,7 +8,6 @@ package dev.flussenrich.source.reader;
 import dev.flussenrich.core.EnrichedBucket;
 import dev.flussenrich.core.EnrichedTable;
 import dev.flussenrich.core.EnrichedTables;
-import dev.flussenrich.core.FlussConnectionConfig;
 import dev.flussenrich.core.read.StitchedRecord;
 import dev.flussenrich.core.read.StitchedScanner;
 import dev.flussenrich.metrics.StitchedReaderMetrics;
@@ -16,7 +15,6 @@ import dev.flussenrich.source.ScanSettings;
 import dev.flussenrich.source.split.BucketSplit;
 
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.config.ConfigOptions;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
@@ -61,20 +59,13 @@ public final class StitchedSplitReader implements SplitReader<StitchedRecord, Bu
 
     private StitchedScanner scanner() {
         if (scanner == null) {
-            connection = readerConnection(settings.connection()).connect();
+            connection = settings.connection().forReaders().connect();
             table = new EnrichedTables(connection.getAdmin()).load(settings.table());
             scanner =
                     new StitchedScanner(
                             connection, table, settings.columns(), settings.bufferBound());
         }
         return scanner;
-    }
-
-    /** The reader's client settings: smaller polls than Fluss's unless the user set them. */
-    static FlussConnectionConfig readerConnection(FlussConnectionConfig configured) {
-        return configured.withDefault(
-                ConfigOptions.CLIENT_SCANNER_LOG_MAX_POLL_RECORDS.key(),
-                FlussConnectionConfig.DEFAULT_READER_MAX_POLL_RECORDS);
     }
 
     @Override

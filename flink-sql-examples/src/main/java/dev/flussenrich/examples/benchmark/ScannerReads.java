@@ -16,7 +16,6 @@ import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
 import org.apache.fluss.client.table.scanner.log.ScanRecords;
-import org.apache.fluss.config.ConfigOptions;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,10 +49,7 @@ final class ScannerReads {
         setup.enrichAndCopyOnce(timer);
         // The same client options as fluss-enrich's Flink readers (and so the benchmark's reads).
         FlussConnectionConfig config =
-                FlussConnectionConfig.of(setup.fluss().bootstrapServers(), Map.of())
-                        .withDefault(
-                                ConfigOptions.CLIENT_SCANNER_LOG_MAX_POLL_RECORDS.key(),
-                                FlussConnectionConfig.DEFAULT_READER_MAX_POLL_RECORDS);
+                FlussConnectionConfig.of(setup.fluss().bootstrapServers(), Map.of()).forReaders();
         try (Connection connection = ConnectionFactory.createConnection(config.toConfiguration())) {
             measure(connection, pairs);
         }
@@ -66,22 +62,22 @@ final class ScannerReads {
         List<Double> startUps = new ArrayList<>();
         List<Double> peakBuffered = new ArrayList<>();
         for (int pair = 0; pair < pairs; pair++) {
-            long[] stitched = timeStitched(connection, a, columns);
+            StitchedRead stitched = timeStitched(connection, a, columns);
             long copy = timePlain(connection, "b");
             long floor = timePlain(connection, "a");
             for (BenchmarkSchema.Group group : GROUPS) {
                 floor += timePlain(connection, group.companion());
             }
-            ratios.add((double) copy / stitched[0]);
-            startUps.add(stitched[1] / 1e6);
-            peakBuffered.add((double) stitched[2]);
+            ratios.add((double) copy / stitched.nanos());
+            startUps.add(stitched.startUpNanos() / 1e6);
+            peakBuffered.add((double) stitched.peakBufferedBytes());
             System.out.printf(
                     "scanner pair %d: stitched %,d ms (start-up %,d ms, merge buffer peak %,d"
                             + " bytes), B %,d ms, plain base + companions %,d ms%n",
                     pair,
-                    stitched[0] / 1_000_000,
-                    stitched[1] / 1_000_000,
-                    stitched[2],
+                    stitched.nanos() / 1_000_000,
+                    stitched.startUpNanos() / 1_000_000,
+                    stitched.peakBufferedBytes(),
                     copy / 1_000_000,
                     floor / 1_000_000);
         }
@@ -96,10 +92,15 @@ final class ScannerReads {
     }
 
     /**
-     * The whole read's nanoseconds, its start-up's (open and subscribe), and the most it held back
-     * in its merge buffer (estimated bytes).
+     * One timed stitched read.
+     *
+     * @param nanos the whole read
+     * @param startUpNanos its start-up: open and subscribe
+     * @param peakBufferedBytes the most it held back in its merge buffer (estimated)
      */
-    private long[] timeStitched(Connection connection, EnrichedTable a, List<String> columns)
+    private record StitchedRead(long nanos, long startUpNanos, long peakBufferedBytes) {}
+
+    private StitchedRead timeStitched(Connection connection, EnrichedTable a, List<String> columns)
             throws Exception {
         long start = System.nanoTime();
         long startUp;
@@ -114,7 +115,7 @@ final class ScannerReads {
             }
         }
         check(rows, "a");
-        return new long[] {System.nanoTime() - start, startUp, peakBuffered};
+        return new StitchedRead(System.nanoTime() - start, startUp, peakBuffered);
     }
 
     /** Reads every row of a plain Fluss log table, as Fluss's own reader does. */

@@ -3,9 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-package dev.flussenrich.source.reader;
-
-import dev.flussenrich.core.FlussConnectionConfig;
+package dev.flussenrich.core;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +11,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class StitchedSplitReaderTest {
+class FlussConnectionConfigTest {
 
     private static final String MAX_POLL_RECORDS = "client.scanner.log.max-poll-records";
 
@@ -21,8 +19,7 @@ class StitchedSplitReaderTest {
     void aReaderPollsAHundredRowsAtATimeByDefault() {
         FlussConnectionConfig configured = FlussConnectionConfig.of("localhost:9123", Map.of());
 
-        assertThat(StitchedSplitReader.readerConnection(configured).options())
-                .containsEntry(MAX_POLL_RECORDS, "100");
+        assertThat(configured.forReaders().options()).containsEntry(MAX_POLL_RECORDS, "100");
     }
 
     @Test
@@ -30,7 +27,6 @@ class StitchedSplitReaderTest {
         FlussConnectionConfig configured =
                 FlussConnectionConfig.of("localhost:9123", Map.of(MAX_POLL_RECORDS, "500"));
 
-        assertThat(StitchedSplitReader.readerConnection(configured).options())
-                .containsEntry(MAX_POLL_RECORDS, "500");
+        assertThat(configured.forReaders().options()).containsEntry(MAX_POLL_RECORDS, "500");
     }
 }
