@@ -141,7 +141,8 @@ public final class FlussEnrichSourceBuilder<T> {
                     "columns " + columns + " name a column twice; name each column once.");
         }
         if (start.kind() == StartPosition.Kind.ENRICHMENT_WATERMARK
-                && (start.group() == null || start.group().isBlank())) {
+                && (start.groups().isEmpty()
+                        || start.groups().stream().anyMatch(String::isBlank))) {
             throw new IllegalArgumentException(
                     "The enrichment-watermark start position needs a group name.");
         }

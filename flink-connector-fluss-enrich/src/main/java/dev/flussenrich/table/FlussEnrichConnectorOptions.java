@@ -106,7 +106,8 @@ public final class FlussEnrichConnectorOptions {
                     .withDescription(
                             "The column group whose enrichment watermark is the start for"
                                     + " scan.startup.mode 'enrichment-watermark': where an"
-                                    + " enrichment job resumes.");
+                                    + " enrichment job resumes. Several groups, comma-separated,"
+                                    + " start each bucket at the lowest of their watermarks.");
 
     public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
             ConfigOptions.key("scan.partition.discovery.interval")
@@ -126,9 +127,10 @@ public final class FlussEnrichConnectorOptions {
                                     + " buckets and tables) while a projection waits for"
                                     + " enrichment; a bucket over its share fetches no more from"
                                     + " that table until half of it is drained. One poll per"
-                                    + " table may go past it. See also"
-                                    + " 'scan.max-buffered-bytes': the first bound reached"
-                                    + " applies.");
+                                    + " bucket and table may go past it, and buckets that got"
+                                    + " their rows one after another can hold more together."
+                                    + " See also 'scan.max-buffered-bytes': the first bound"
+                                    + " reached applies.");
 
     public static final ConfigOption<MemorySize> SCAN_MAX_BUFFERED_BYTES =
             ConfigOptions.key("scan.max-buffered-bytes")
@@ -139,8 +141,8 @@ public final class FlussEnrichConnectorOptions {
                                     + " (estimated from the rows fetched; over all its buckets and"
                                     + " tables) while a projection waits for enrichment. A held"
                                     + " row takes several times its size in the log. Shared as"
-                                    + " 'scan.max-buffered-rows' is; the first bound reached"
-                                    + " applies.");
+                                    + " 'scan.max-buffered-rows' is, and passed as it can be;"
+                                    + " the first bound reached applies.");
 
     // ---------------------------------------------------------------- sink
 

@@ -117,6 +117,27 @@ class FlussEnrichConnectorOptionsUtilTest {
     }
 
     @Test
+    void severalStartGroupsAreKeptAsAListOfNames() {
+        LogicalTable twoGroups =
+                new LogicalTable(
+                        TablePath.of("fluss", "logs"),
+                        ColumnGroups.of(
+                                List.of(
+                                        new ColumnGroup("geo", List.of("city")),
+                                        new ColumnGroup("risk", List.of("score")))),
+                        false);
+        StartPosition start =
+                FlussEnrichConnectorOptionsUtil.startPosition(
+                        Configuration.fromMap(
+                                Map.of(
+                                        "scan.startup.mode", "enrichment-watermark",
+                                        "scan.startup.enrichment.group", "geo, risk")),
+                        twoGroups);
+        assertThat(start.groups()).containsExactly("geo", "risk");
+        assertThat(start).isEqualTo(StartPosition.enrichmentWatermark(List.of("geo", "risk")));
+    }
+
+    @Test
     void startPositionErrorsNameTheOption() {
         assertThatThrownBy(
                         () ->

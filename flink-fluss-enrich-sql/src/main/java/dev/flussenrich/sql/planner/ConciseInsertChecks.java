@@ -75,7 +75,7 @@ final class ConciseInsertChecks {
         }
         List<String> groupColumns = new ArrayList<>();
         groups.forEach(each -> groupColumns.addAll(target.groups().columnsOf(each)));
-        QueryShape shape = new QueryShape(target, group);
+        QueryShape shape = new QueryShape(target, groups);
         SqlSelect select = shape.plainSelect(insert);
         FromClause from = FromClause.of(select.getFrom(), this::isTarget, this::reject);
         String qualifier = from.source().qualifier();
@@ -147,7 +147,7 @@ final class ConciseInsertChecks {
                             String.join(", ", target.baseColumns())));
         }
         if (values.targetColumns.isEmpty() && !values.readsLookup && !values.readsUnknown) {
-            throw reject(RejectionMessages.literalOnlyReason(target, group));
+            throw reject(RejectionMessages.literalOnlyReason(target, groups));
         }
     }
 

@@ -28,11 +28,15 @@ import java.util.List;
 final class QueryShape {
 
     private final EnrichmentTarget target;
+    private final List<String> groups;
+
+    /** The name messages give the groups: one group's, or the groups' comma-separated. */
     private final String group;
 
-    QueryShape(EnrichmentTarget target, String group) {
+    QueryShape(EnrichmentTarget target, List<String> groups) {
         this.target = target;
-        this.group = group;
+        this.groups = List.copyOf(groups);
+        this.group = String.join(", ", groups);
     }
 
     /** The INSERT's SELECT, if the statement is an INSERT INTO with one plain SELECT. */
@@ -56,7 +60,7 @@ final class QueryShape {
                                     + source.getKind()
                                     + "; an enrichment computes one value per row from one SELECT"
                                     + " over the table. Write one INSERT with one SELECT.");
-            case VALUES -> throw reject(RejectionMessages.literalOnlyReason(target, group));
+            case VALUES -> throw reject(RejectionMessages.literalOnlyReason(target, groups));
             case WITH ->
                     throw reject(
                             "it has a WITH clause; an enrichment reads the table it enriches"
@@ -100,8 +104,8 @@ final class QueryShape {
                                 "it selects *; name each enrichment value after a column of group"
                                         + " '%s' (%s), e.g. SELECT <expression> AS %s FROM %s.",
                                 group,
-                                String.join(", ", RejectionMessages.columnsOf(target, group)),
-                                RejectionMessages.columnsOf(target, group).get(0),
+                                String.join(", ", RejectionMessages.columnsOf(target, groups)),
+                                RejectionMessages.columnsOf(target, groups).get(0),
                                 RejectionMessages.tableName(target)));
             }
         }

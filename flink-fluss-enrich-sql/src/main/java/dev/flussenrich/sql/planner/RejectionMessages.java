@@ -30,25 +30,22 @@ final class RejectionMessages {
     }
 
     /** Why an INSERT whose values read no column of the table is rejected. */
-    static String literalOnlyReason(EnrichmentTarget target, String group) {
+    static String literalOnlyReason(EnrichmentTarget target, List<String> groups) {
         List<String> base = target.baseColumns();
         return String.format(
                 "no value it writes reads a column of the table (functions like CURRENT_TIMESTAMP"
                         + " do not count), so every row would get the same enrichment. Compute"
                         + " each value from the row, e.g. SELECT f(%s) AS %s FROM %s.",
                 base.isEmpty() ? "<column>" : base.get(0),
-                columnsOf(target, group).get(0),
+                columnsOf(target, groups).get(0),
                 tableName(target));
     }
 
-    /**
-     * The columns of {@code group}, or of every group of a comma-separated list (an INSERT writing
-     * several groups), in order.
-     */
-    static List<String> columnsOf(EnrichmentTarget target, String group) {
+    /** The columns of the groups an INSERT writes, group by group, in order. */
+    static List<String> columnsOf(EnrichmentTarget target, List<String> groups) {
         List<String> columns = new ArrayList<>();
-        for (String each : group.split(",")) {
-            columns.addAll(target.groups().columnsOf(each.trim()));
+        for (String group : groups) {
+            columns.addAll(target.groups().columnsOf(group));
         }
         return columns;
     }

@@ -61,6 +61,17 @@ class ConciseInsertChecksTest {
                 .hasMessageContaining(
                         "it reads column 'city' of group 'geo', the group it writes; a group"
                                 + " cannot be computed from itself.");
+        assertThatThrownBy(
+                        () ->
+                                check(
+                                        "INSERT INTO device_logs /*+"
+                                                + " OPTIONS('enrichment.group'='geo, risk') */"
+                                                + " SELECT * FROM device_logs"))
+                .hasMessage(
+                        "Enrichment INSERT of group 'geo, risk' into table 'enrich.fluss.device_logs'"
+                                + " is rejected: it selects *; name each enrichment value after a"
+                                + " column of group 'geo, risk' (city, country, score), e.g."
+                                + " SELECT <expression> AS city FROM device_logs.");
     }
 
     @Test

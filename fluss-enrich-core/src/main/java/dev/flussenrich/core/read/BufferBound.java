@@ -19,6 +19,13 @@ import java.io.Serializable;
  * is drained. Bytes are what bounds a wide table (a held row takes several times its log size on
  * the heap); rows bound a narrow one.
  *
+ * <p>The bound can be passed: a bucket takes a poll's rows whole, and rows held stay until their
+ * match comes while shares shrink only as more buckets hold rows, so buckets that got their rows
+ * one after another (a backlog read stitches about one bucket at a time, since Fluss's scanner
+ * hands out one bucket's fetch before the next) may together hold more than a table's part. Capping
+ * a table's part over its buckets held it there and cost reads of many buckets their speed
+ * (performance.md, stop 55).
+ *
  * @param maxRows rows held back at most
  * @param maxBytes estimated heap of the rows held back at most
  */

@@ -20,11 +20,18 @@ import java.util.Map;
 /**
  * Where a read of a bucket starts: earliest, latest, the first row at or after a timestamp, an
  * explicit offset, or the enrichment watermark of a group (where an enrichment job resumes). For a
- * job writing several groups, {@code group} names them comma-separated and the read starts at the
- * lowest of their watermarks: the groups further on drop the rows they already have as replays.
+ * job writing several groups, {@code groups} names them all and the read starts at the lowest of
+ * their watermarks: the groups further on drop the rows they already have as replays.
+ *
+ * @param value the timestamp or offset of those kinds, else 0
+ * @param groups the groups of an enrichment-watermark start, else empty
  */
 @PublicEvolving
-public record StartPosition(Kind kind, long value, String group) implements Serializable {
+public record StartPosition(Kind kind, long value, List<String> groups) implements Serializable {
+
+    public StartPosition {
+        groups = groups == null ? List.of() : List.copyOf(groups);
+    }
 
     /**
      * The kinds of start position. {@link #toString()} is the value users write in options ({@code
@@ -50,34 +57,35 @@ public record StartPosition(Kind kind, long value, String group) implements Seri
     }
 
     public static StartPosition earliest() {
-        return new StartPosition(Kind.EARLIEST, 0, null);
+        return new StartPosition(Kind.EARLIEST, 0, List.of());
     }
 
     public static StartPosition latest() {
-        return new StartPosition(Kind.LATEST, 0, null);
+        return new StartPosition(Kind.LATEST, 0, List.of());
     }
 
     public static StartPosition timestamp(long timestampMs) {
-        return new StartPosition(Kind.TIMESTAMP, timestampMs, null);
+        return new StartPosition(Kind.TIMESTAMP, timestampMs, List.of());
     }
 
     public static StartPosition offset(long offset) {
-        return new StartPosition(Kind.OFFSET, offset, null);
+        return new StartPosition(Kind.OFFSET, offset, List.of());
     }
 
+    /** The enrichment watermark of {@code group}: where a job writing that group resumes. */
     public static StartPosition enrichmentWatermark(String group) {
-        return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, group);
+        return enrichmentWatermark(group == null ? List.of() : List.of(group));
     }
 
     /** The lowest enrichment watermark of {@code groups} (one or more), bucket by bucket. */
     public static StartPosition enrichmentWatermark(List<String> groups) {
-        return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, String.join(",", groups));
+        return new StartPosition(Kind.ENRICHMENT_WATERMARK, 0, groups);
     }
 
     private long lowestWatermark(EnrichmentWatermarks watermarks, EnrichedBucket bucket) {
         long lowest = Long.MAX_VALUE;
-        for (String each : group.split(",")) {
-            lowest = Math.min(lowest, watermarks.watermark(each.trim(), bucket));
+        for (String group : groups) {
+            lowest = Math.min(lowest, watermarks.watermark(group, bucket));
         }
         return lowest;
     }

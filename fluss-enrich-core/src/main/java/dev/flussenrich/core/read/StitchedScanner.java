@@ -57,8 +57,9 @@ public final class StitchedScanner implements AutoCloseable {
     }
 
     /**
-     * Opens a scanner that holds back at most about {@code bufferBound} (base and companion rows
-     * waiting for their match, over all buckets; one poll per table may go past it).
+     * Opens a scanner that holds back about {@code bufferBound} at most (base and companion rows
+     * waiting for their match, over all buckets; one poll per bucket and table may go past it, and
+     * so may buckets that got their rows one after another, see {@link BufferBound}).
      */
     public StitchedScanner(
             Connection connection,
