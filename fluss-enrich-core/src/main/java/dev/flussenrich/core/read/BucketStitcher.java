@@ -43,6 +43,9 @@ final class BucketStitcher {
     private long baseReceivedUpTo;
     private final long[] companionReceivedUpTo;
 
+    /** Per group: the companion's high watermark when it was placed (its rows then, as log end). */
+    private final long[] companionEndAtStart;
+
     /** Per group: read from an estimated log position that no matched row has confirmed yet. */
     private final boolean[] fromEstimate;
 
@@ -105,6 +108,7 @@ final class BucketStitcher {
         int groups = plan.groups().size();
         this.companions = new ArrayDeque[groups];
         this.companionReceivedUpTo = new long[groups];
+        this.companionEndAtStart = new long[groups];
         this.fromEstimate = new boolean[groups];
         this.holeAt = new long[groups];
         Arrays.fill(holeAt, -1);
@@ -141,6 +145,14 @@ final class BucketStitcher {
         if (rewind != null && rewind.group() == index) {
             rewind = null;
         }
+    }
+
+    /**
+     * Tells that the companion of group {@code index} held rows below log offset {@code
+     * highWatermark} when it was placed: through a backlog, the base waits for those.
+     */
+    void expectCompanionRowsBelow(int index, long highWatermark) {
+        companionEndAtStart[index] = highWatermark;
     }
 
     /** Adds companion records of group {@code index}, in log order. */
@@ -217,6 +229,12 @@ final class BucketStitcher {
     OptionalInt awaitedTable() {
         if (isFinished() || skip != null || rewind != null) {
             return OptionalInt.empty();
+        }
+        if (awaiting == ScannedTables.BASE) {
+            OptionalInt companion = companionTheBaseWaitsFor();
+            if (companion.isPresent()) {
+                return companion;
+            }
         }
         return OptionalInt.of(awaiting);
     }
@@ -342,11 +360,32 @@ final class BucketStitcher {
     }
 
     /**
-     * Whether the companions' rows are needed now: always once the bucket tails; while it reads a
-     * backlog, only when base rows wait for their match (so both tables fetch the same buckets).
+     * Whether the base's rows are needed now: always once the bucket tails, holds base rows or
+     * reads no group; while it reads a backlog, once each placed companion holds rows of it or has
+     * delivered the rows it had when placed. So the base follows the companions' order through the
+     * enriched part of a backlog: Fluss hands out one bucket's fetch at a time, in each table's own
+     * order, and the narrow companion rows wait for the wide base rows rather than the other way
+     * round. Rows no group has enriched yet are fetched and held back as before (and counted).
      */
-    boolean wantsCompanions() {
-        return !readsBacklog() || !base.isEmpty();
+    boolean wantsBase() {
+        return companionTheBaseWaitsFor().isEmpty();
+    }
+
+    /**
+     * The first placed group that holds no rows of a backlog whose base is not fetched, and still
+     * has rows to deliver that it had when placed.
+     */
+    private OptionalInt companionTheBaseWaitsFor() {
+        if (!readsBacklog() || !base.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        for (int g = 0; g < companions.length; g++) {
+            long position = companionReceivedUpTo[g];
+            if (position >= 0 && position < companionEndAtStart[g] && companions[g].isEmpty()) {
+                return OptionalInt.of(g);
+            }
+        }
+        return OptionalInt.empty();
     }
 
     long baseReceivedUpTo() {

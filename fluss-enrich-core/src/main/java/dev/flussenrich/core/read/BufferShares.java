@@ -21,12 +21,11 @@ import java.util.Collection;
  * that hold rows keeps a share above one poll when many buckets are read: a pause (unsubscribing,
  * Fluss has no other) drops what was fetched for the bucket.
  *
- * <p>While a bucket reads a backlog, a companion starts fetching it only once base rows of it wait
- * for their match, and then goes on until it holds its share: Fluss hands out each table's buckets
- * in its own order, and a companion fetching every bucket from the start would hold other buckets'
- * rows than the base delivers. Once the base reaches where the bucket's backlog ended, the
- * companion fetches whether or not base rows wait, so that a row enriched later reaches the reader
- * as soon as it is written.
+ * <p>While a bucket reads a backlog, the base starts fetching it only once each companion holds
+ * rows of it ({@link BucketStitcher#wantsBase()}): Fluss hands out one bucket's fetch at a time, in
+ * each table's own order, so the base follows the companions' order, and what waits is a few narrow
+ * companion rows rather than wide base rows. Base rows fetched first waited for companion rows
+ * behind another bucket's fetch, and held more than the bound (performance.md, stop 56).
  */
 @Internal
 final class BufferShares {
@@ -117,8 +116,7 @@ final class BufferShares {
                 stitcher.pendingBase(),
                 shares.base(),
                 stitcher.baseReceivedUpTo(),
-                true);
-        boolean companionsWanted = stitcher.wantsCompanions();
+                stitcher.wantsBase());
         for (int g = 0; g < tables.groups(); g++) {
             long position = stitcher.companionReceivedUpTo(g);
             if (position >= 0) { // else: partition not created yet
@@ -128,7 +126,7 @@ final class BufferShares {
                         stitcher.pendingCompanion(g),
                         shares.of(g),
                         position,
-                        companionsWanted);
+                        true);
             }
         }
     }

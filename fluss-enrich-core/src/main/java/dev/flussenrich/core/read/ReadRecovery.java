@@ -65,16 +65,16 @@ final class ReadRecovery {
         if (!companion.hasPartitionOf(bucket)) {
             return;
         }
+        long highWatermark = lookahead.highWatermark(companion.path(), bucket);
         CompanionStart start =
                 CompanionStart.estimate(
                         stitcher.nextOffset(),
                         lookahead.logStart(companion.path(), bucket),
-                        () -> lookahead.highWatermark(companion.path(), bucket),
+                        () -> highWatermark,
                         logOffset -> lookahead.sourceOffsetAt(companion, bucket, logOffset));
         stitcher.startCompanionAt(group, start.logOffset(), start.estimated());
-        if (stitcher.wantsCompanions()) {
-            companion.subscribe(bucket, start.logOffset());
-        } // else BufferShares subscribes it once base rows wait for it
+        stitcher.expectCompanionRowsBelow(group, highWatermark);
+        companion.subscribe(bucket, start.logOffset());
     }
 
     /** At most every 500 ms: places the companion reads whose partition was not created yet. */

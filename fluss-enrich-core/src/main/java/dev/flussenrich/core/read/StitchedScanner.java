@@ -31,8 +31,9 @@ import java.util.OptionalLong;
  * <p>A projection that touches no group reads the base alone, exactly like a plain Fluss scan
  * (server-side column projection, no companion I/O). A projection that touches groups merge-joins
  * the base with those groups' companions bucket by bucket (see {@link BucketStitcher}); the read
- * frontier of a bucket is min(base high watermark, each touched group's watermark). A bucket whose
- * buffered base rows wait for enrichment stops fetching base data until the companions catch up
+ * frontier of a bucket is min(base high watermark, each touched group's watermark). Through a
+ * backlog a bucket's base is fetched once its companions hold rows of it, and a bucket whose
+ * buffered rows wait for their match stops fetching from that table until the other catches up
  * ({@link BufferShares}). Where companion reads start and how they recover: {@link ReadRecovery}.
  * Not thread-safe.
  */
@@ -174,12 +175,12 @@ public final class StitchedScanner implements AutoCloseable {
         if (logStart.isEmpty()) {
             recovery.retire(stitcher);
         } else if (!stitcher.isFinished()) {
-            if (!tables.base().subscribe(bucket, startOffset)) {
-                recovery.retire(stitcher);
-                return;
-            }
             for (int g = 0; g < tables.groups(); g++) {
                 recovery.placeCompanion(g, stitcher);
+            }
+            // Through a backlog, BufferShares subscribes the base once the companions hold rows.
+            if (stitcher.wantsBase() && !tables.base().subscribe(bucket, startOffset)) {
+                recovery.retire(stitcher);
             }
         }
     }

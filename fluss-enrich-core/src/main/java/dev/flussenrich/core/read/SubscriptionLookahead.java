@@ -104,8 +104,8 @@ final class SubscriptionLookahead {
     }
 
     /**
-     * The companion's log starts of the buckets whose partition it has; for the {@code estimated}
-     * ones also its high watermarks and their first and last rows.
+     * The companion's log starts and high watermarks of the buckets whose partition it has; for the
+     * {@code estimated} ones also their first and last rows.
      */
     private void prepareCompanion(
             ScannedTable companion, List<EnrichedBucket> buckets, Set<EnrichedBucket> estimated) {
@@ -115,11 +115,12 @@ final class SubscriptionLookahead {
         }
         Map<EnrichedBucket, Long> starts = offsets.earliest(companion.path(), present);
         remember(companion.path(), starts, true);
-        List<EnrichedBucket> probed = present.stream().filter(estimated::contains).toList();
+        Map<EnrichedBucket, Long> ends = offsets.highWatermarks(companion.path(), present);
+        remember(companion.path(), ends, false);
+        Map<EnrichedBucket, Long> probed = new HashMap<>(starts);
+        probed.keySet().retainAll(estimated);
         if (!probed.isEmpty()) {
-            Map<EnrichedBucket, Long> ends = offsets.highWatermarks(companion.path(), probed);
-            remember(companion.path(), ends, false);
-            probeEnds(companion, starts, ends);
+            probeEnds(companion, probed, ends);
         }
     }
 

@@ -46,14 +46,12 @@ class BucketStitcherTest {
                         .build());
     }
 
+    private static ProjectionPlan plan() {
+        return new ProjectionPlan(table(), List.of("id", "city"));
+    }
+
     private static BucketStitcher stitcher(long start, long stop) {
-        return new BucketStitcher(
-                PATH,
-                BUCKET,
-                new ProjectionPlan(table(), List.of("id", "city")),
-                start,
-                stop,
-                stop);
+        return new BucketStitcher(PATH, BUCKET, plan(), start, stop, stop);
     }
 
     private static ScanRecord base(long offset) {
@@ -100,19 +98,48 @@ class BucketStitcherTest {
     void theMergeNamesTheTableItWaitsFor() {
         BucketStitcher stitcher = stitcher(0, 3);
         stitcher.startCompanionAt(0, 0, false);
-        assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(ScannedTables.BASE));
+        stitcher.expectCompanionRowsBelow(0, 3);
+        assertThat(stitcher.awaitedTable())
+                .as("a backlog's base is fetched once the companion holds rows")
+                .isEqualTo(OptionalInt.of(0));
         stitcher.addBase(List.of(base(0), base(1)));
         assertThat(drain(stitcher)).isEmpty();
         assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(0));
         stitcher.addCompanion(0, List.of(companion(0, 0, "a"), companion(1, 1, "b")));
         assertThat(drain(stitcher)).containsExactly("0/1000 0,a", "1/1001 1,b");
-        assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(ScannedTables.BASE));
+        assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(0));
         stitcher.addCompanion(0, List.of(companion(2, 3, "d")));
+        assertThat(stitcher.awaitedTable()).isEqualTo(OptionalInt.of(ScannedTables.BASE));
         stitcher.addBase(List.of(base(2)));
         assertThat(drain(stitcher)).isEmpty();
         assertThat(stitcher.awaitedTable()).as("stopped by a skip").isEmpty();
         stitcher.leaveOutBelow(3);
         assertThat(stitcher.awaitedTable()).as("finished").isEmpty();
+    }
+
+    @Test
+    void aBacklogWantsItsBaseOnceEachCompanionHoldsRowsOrHasDeliveredThemAndATailAlways() {
+        BucketStitcher backlog = stitcher(0, 3);
+        assertThat(backlog.wantsBase()).as("no companion placed yet").isTrue();
+        backlog.startCompanionAt(0, 0, false);
+        backlog.expectCompanionRowsBelow(0, 2); // the group had enriched rows 0 and 1
+        assertThat(backlog.wantsBase()).isFalse();
+        backlog.addCompanion(0, List.of(companion(0, 0, "a")));
+        assertThat(backlog.wantsBase()).isTrue();
+        backlog.addBase(List.of(base(0)));
+        assertThat(drain(backlog)).containsExactly("0/1000 0,a");
+        assertThat(backlog.wantsBase()).as("the companion's row 1 is still to come").isFalse();
+        backlog.addCompanion(0, List.of(companion(1, 1, "b")));
+        backlog.addBase(List.of(base(1)));
+        assertThat(drain(backlog)).containsExactly("1/1001 1,b");
+        assertThat(backlog.wantsBase())
+                .as("row 2, not enriched yet, is fetched and held back as in a tail")
+                .isTrue();
+
+        BucketStitcher tail = new BucketStitcher(PATH, BUCKET, plan(), 0, Long.MAX_VALUE, 0);
+        tail.startCompanionAt(0, 0, false);
+        assertThat(tail.wantsBase()).isTrue();
+        assertThat(tail.awaitedTable()).isEqualTo(OptionalInt.of(ScannedTables.BASE));
     }
 
     @Test
