@@ -74,7 +74,9 @@ final class ReadRecovery {
                         logOffset -> lookahead.sourceOffsetAt(companion, bucket, logOffset));
         stitcher.startCompanionAt(group, start.logOffset(), start.estimated());
         stitcher.expectCompanionRowsBelow(group, highWatermark);
-        companion.subscribe(bucket, start.logOffset());
+        if (stitcher.wantsCompanions()) {
+            companion.subscribe(bucket, start.logOffset());
+        } // else BufferShares subscribes it once base rows wait for it
     }
 
     /** At most every 500 ms: places the companion reads whose partition was not created yet. */

@@ -32,10 +32,9 @@ import java.util.OptionalLong;
  * (server-side column projection, no companion I/O). A projection that touches groups merge-joins
  * the base with those groups' companions bucket by bucket (see {@link BucketStitcher}); the read
  * frontier of a bucket is min(base high watermark, each touched group's watermark). Through a
- * backlog a bucket's base is fetched once its companions hold rows of it, and a bucket whose
- * buffered rows wait for their match stops fetching from that table until the other catches up
- * ({@link BufferShares}). Where companion reads start and how they recover: {@link ReadRecovery}.
- * Not thread-safe.
+ * backlog one table's fetches of a bucket follow the other's, and a bucket whose buffered rows wait
+ * for their match stops fetching from that table until the other catches up ({@link BufferShares}).
+ * Where companion reads start and how they recover: {@link ReadRecovery}. Not thread-safe.
  */
 @PublicEvolving
 public final class StitchedScanner implements AutoCloseable {
@@ -178,7 +177,8 @@ public final class StitchedScanner implements AutoCloseable {
             for (int g = 0; g < tables.groups(); g++) {
                 recovery.placeCompanion(g, stitcher);
             }
-            // Through a backlog, BufferShares subscribes the base once the companions hold rows.
+            // Through a backlog of one group, BufferShares subscribes the base once the companion
+            // holds rows.
             if (stitcher.wantsBase() && !tables.base().subscribe(bucket, startOffset)) {
                 recovery.retire(stitcher);
             }
