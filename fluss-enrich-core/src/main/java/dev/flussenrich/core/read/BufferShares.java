@@ -21,11 +21,15 @@ import java.util.Collection;
  * that hold rows keeps a share above one poll when many buckets are read: a pause (unsubscribing,
  * Fluss has no other) drops what was fetched for the bucket.
  *
- * <p>While a bucket reads a backlog, the base starts fetching it only once each companion holds
- * rows of it ({@link BucketStitcher#wantsBase()}): Fluss hands out one bucket's fetch at a time, in
- * each table's own order, so the base follows the companions' order, and what waits is a few narrow
- * companion rows rather than wide base rows. Base rows fetched first waited for companion rows
- * behind another bucket's fetch, and held more than the bound (performance.md, stop 56).
+ * <p>Fluss hands out one bucket's fetch at a time, in each table's own order, so while a bucket
+ * reads a backlog one table follows the other. With one group the base starts fetching the bucket
+ * only once the companion holds rows of it ({@link BucketStitcher#wantsBase()}), and what waits is
+ * a few narrow companion rows rather than wide base rows (base rows fetched first waited for
+ * companion rows behind another bucket's fetch, and held more than the bound: performance.md, stop
+ * 56). With several groups a companion starts fetching the bucket only once base rows of it wait
+ * ({@link BucketStitcher#wantsCompanions()}): each companion fetched from the start adds its first
+ * fetches to the heap. Once the base reaches where the bucket's backlog ended, every table fetches
+ * it, so that a row enriched later reaches the reader as soon as it is written.
  */
 @Internal
 final class BufferShares {
@@ -117,6 +121,7 @@ final class BufferShares {
                 shares.base(),
                 stitcher.baseReceivedUpTo(),
                 stitcher.wantsBase());
+        boolean companionsWanted = stitcher.wantsCompanions();
         for (int g = 0; g < tables.groups(); g++) {
             long position = stitcher.companionReceivedUpTo(g);
             if (position >= 0) { // else: partition not created yet
@@ -126,7 +131,7 @@ final class BufferShares {
                         stitcher.pendingCompanion(g),
                         shares.of(g),
                         position,
-                        true);
+                        companionsWanted);
             }
         }
     }
