@@ -141,8 +141,8 @@ public final class FlussEnrichConnectorOptions {
                                     + " (estimated from the rows fetched; over all its buckets and"
                                     + " tables) while a projection waits for enrichment. A held"
                                     + " row takes several times its size in the log. Shared as"
-                                    + " 'scan.max-buffered-rows' is, and passed as it can be;"
-                                    + " the first bound reached applies.");
+                                    + " 'scan.max-buffered-rows' is, and can be passed the same"
+                                    + " ways; the first bound reached applies.");
 
     // ---------------------------------------------------------------- sink
 

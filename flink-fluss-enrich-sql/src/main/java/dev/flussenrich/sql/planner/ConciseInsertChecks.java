@@ -73,8 +73,7 @@ final class ConciseInsertChecks {
                                 target.name(), each, target.groups().names()));
             }
         }
-        List<String> groupColumns = new ArrayList<>();
-        groups.forEach(each -> groupColumns.addAll(target.groups().columnsOf(each)));
+        List<String> groupColumns = RejectionMessages.columnsOf(target, groups);
         QueryShape shape = new QueryShape(target, groups);
         SqlSelect select = shape.plainSelect(insert);
         FromClause from = FromClause.of(select.getFrom(), this::isTarget, this::reject);

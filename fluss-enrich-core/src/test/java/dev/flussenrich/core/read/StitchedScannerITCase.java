@@ -467,15 +467,7 @@ class StitchedScannerITCase {
         int rows = 480;
         EnrichedTable wideTable =
                 createDeviceLogs(connection, SharedFlussCluster.newTablePath("whole"), buckets);
-        try (Table base = connection.getTable(wideTable.tablePath())) {
-            AppendWriter writer = base.newAppend().createWriter();
-            for (int id = 0; id < rows; id++) {
-                writer.append(TestTables.baseRow(id));
-                if (id % 5 == 4) {
-                    writer.flush(); // small base batches and fetches, as of wide rows
-                }
-            }
-        }
+        appendInBatchesOfFive(wideTable.tablePath(), rows); // small fetches, as of wide rows
         List<StitchedRecord> baseRows =
                 readBounded(connection, wideTable, StartPosition.earliest(), "id");
         try (EnrichmentWriter geo =
@@ -486,11 +478,8 @@ class StitchedScannerITCase {
             geo.flush(); // one companion batch per bucket, as of narrow rows: fetched whole
         }
 
-        Configuration client = new Configuration(connection.getConfiguration());
+        Configuration client = smallFetches();
         client.set(ConfigOptions.CLIENT_SCANNER_LOG_MAX_POLL_RECORDS, 5);
-        client.set(
-                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
-                MemorySize.parse("256b"));
         long maxBase = 0;
         List<StitchedRecord> out = new ArrayList<>();
         try (Connection smallPolls = ConnectionFactory.createConnection(client);
@@ -524,6 +513,28 @@ class StitchedScannerITCase {
         assertThat(maxBase).isLessThanOrEqualTo(buckets * 5);
     }
 
+    /** Appends base rows {@code 0..rows-1} in batches of 5 rows: small batches, small fetches. */
+    private void appendInBatchesOfFive(TablePath path, int rows) throws Exception {
+        try (Table base = connection.getTable(path)) {
+            AppendWriter writer = base.newAppend().createWriter();
+            for (int id = 0; id < rows; id++) {
+                writer.append(TestTables.baseRow(id));
+                if (id % 5 == 4) {
+                    writer.flush();
+                }
+            }
+        }
+    }
+
+    /** The shared connection's client options, with fetches of one small batch per bucket. */
+    private Configuration smallFetches() {
+        Configuration client = new Configuration(connection.getConfiguration());
+        client.set(
+                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
+                MemorySize.parse("256b"));
+        return client;
+    }
+
     /**
      * Reads a 4-bucket table with {@code bound} while its group lags, then catches up; asserts the
      * output is exact and returns the largest {@code buffered} seen.
@@ -538,23 +549,12 @@ class StitchedScannerITCase {
         int rows = 240;
         TablePath wide = SharedFlussCluster.newTablePath("bounded");
         EnrichedTable wideTable = createDeviceLogs(connection, wide, buckets);
-        try (Table base = connection.getTable(wide)) {
-            AppendWriter writer = base.newAppend().createWriter();
-            for (int id = 0; id < rows; id++) {
-                writer.append(TestTables.baseRow(id));
-                if (id % 5 == 4) {
-                    writer.flush(); // small batches: small fetches
-                }
-            }
-        }
+        appendInBatchesOfFive(wide, rows);
         List<StitchedRecord> baseRows =
                 readBounded(connection, wideTable, StartPosition.earliest(), "id");
         assertThat(baseRows).hasSize(rows);
 
-        Configuration smallFetches = new Configuration(connection.getConfiguration());
-        smallFetches.set(
-                ConfigOptions.CLIENT_SCANNER_LOG_FETCH_MAX_BYTES_FOR_BUCKET,
-                MemorySize.parse("256b"));
+        Configuration smallFetches = smallFetches();
         long maxBuffered = 0;
         List<StitchedRecord> out = new ArrayList<>();
         try (Connection small = ConnectionFactory.createConnection(smallFetches);
