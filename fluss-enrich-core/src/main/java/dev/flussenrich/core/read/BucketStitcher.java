@@ -377,8 +377,12 @@ final class BucketStitcher {
      * companion fetched from the start adds its first fetches to the heap (five groups' live heap
      * went from 0.97 to 1.10 of reading a copy), so there the companions follow the base instead.
      */
+    static boolean baseFollowsCompanion(int groups) {
+        return groups == 1;
+    }
+
     private boolean baseFollowsCompanion() {
-        return companions.length == 1;
+        return baseFollowsCompanion(companions.length);
     }
 
     /**

@@ -65,7 +65,12 @@ final class ReadRecovery {
         if (!companion.hasPartitionOf(bucket)) {
             return;
         }
-        long highWatermark = lookahead.highWatermark(companion.path(), bucket);
+        // Asked for only where used: by the estimate, or for the base to follow the companion.
+        boolean baseFollows = BucketStitcher.baseFollowsCompanion(tables.groups());
+        long highWatermark =
+                baseFollows || CompanionStart.needsEstimate(stitcher.nextOffset())
+                        ? lookahead.highWatermark(companion.path(), bucket)
+                        : -1;
         CompanionStart start =
                 CompanionStart.estimate(
                         stitcher.nextOffset(),
@@ -73,7 +78,9 @@ final class ReadRecovery {
                         () -> highWatermark,
                         logOffset -> lookahead.sourceOffsetAt(companion, bucket, logOffset));
         stitcher.startCompanionAt(group, start.logOffset(), start.estimated());
-        stitcher.expectCompanionRowsBelow(group, highWatermark);
+        if (baseFollows) {
+            stitcher.expectCompanionRowsBelow(group, highWatermark);
+        }
         if (stitcher.wantsCompanions()) {
             companion.subscribe(bucket, start.logOffset());
         } // else BufferShares subscribes it once base rows wait for it

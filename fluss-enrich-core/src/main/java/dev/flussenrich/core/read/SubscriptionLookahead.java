@@ -115,10 +115,18 @@ final class SubscriptionLookahead {
         }
         Map<EnrichedBucket, Long> starts = offsets.earliest(companion.path(), present);
         remember(companion.path(), starts, true);
-        Map<EnrichedBucket, Long> ends = offsets.highWatermarks(companion.path(), present);
-        remember(companion.path(), ends, false);
         Map<EnrichedBucket, Long> probed = new HashMap<>(starts);
         probed.keySet().retainAll(estimated);
+        // Every bucket's high watermark where the base follows the companion through a backlog.
+        List<EnrichedBucket> ended =
+                BucketStitcher.baseFollowsCompanion(companions.size())
+                        ? present
+                        : List.copyOf(probed.keySet());
+        if (ended.isEmpty()) {
+            return;
+        }
+        Map<EnrichedBucket, Long> ends = offsets.highWatermarks(companion.path(), ended);
+        remember(companion.path(), ends, false);
         if (!probed.isEmpty()) {
             probeEnds(companion, probed, ends);
         }
