@@ -376,6 +376,8 @@ final class BucketStitcher {
      * Whether the base follows the companion through a backlog: with one group. With several, each
      * companion fetched from the start adds its first fetches to the heap (five groups' live heap
      * went from 0.97 to 1.10 of reading a copy), so there the companions follow the base instead.
+     * This assumes the companion's rows are the narrower; a group wider than its base (an
+     * embedding) is a known defect: its rows wait instead, past the bound (design-notes, stop 56).
      */
     static boolean baseFollowsCompanion(int groups) {
         return groups == 1;

@@ -123,7 +123,7 @@ final class SubscriptionLookahead {
                         ? present
                         : List.copyOf(probed.keySet());
         if (ended.isEmpty()) {
-            return;
+            return; // nothing probed either
         }
         Map<EnrichedBucket, Long> ends = offsets.highWatermarks(companion.path(), ended);
         remember(companion.path(), ends, false);
