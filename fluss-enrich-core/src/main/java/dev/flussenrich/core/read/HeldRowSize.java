@@ -7,9 +7,12 @@ package dev.flussenrich.core.read;
 
 import org.apache.fluss.annotation.Internal;
 import org.apache.fluss.client.table.scanner.ScanRecord;
+import org.apache.fluss.row.BinaryArray;
 import org.apache.fluss.row.BinaryRow;
 import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.GenericArray;
 import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.row.InternalArray;
 import org.apache.fluss.row.InternalRow;
 import org.apache.fluss.row.TimestampLtz;
 import org.apache.fluss.row.TimestampNtz;
@@ -43,6 +46,12 @@ final class HeldRowSize {
     private static final int STRING_OVERHEAD = 32 + 24 + 48 + 16;
 
     private static final int BYTES_OVERHEAD = 16;
+
+    /** A GenericArray (header, reference, size, flag) and its element array's header. */
+    private static final int ARRAY_OVERHEAD = 24 + 16;
+
+    /** A primitive element's width is not visible without a copy: counted at the widest. */
+    private static final int PRIMITIVE_ELEMENT = 8;
 
     /** Before the first sample: a row of a few small columns. */
     private static final long FIRST_GUESS = 256;
@@ -108,7 +117,28 @@ final class HeldRowSize {
         if (value instanceof InternalRow nested) {
             return heapBytes(nested) - RECORD_OVERHEAD;
         }
-        return DECIMAL; // decimals, arrays and maps: a rough guess
+        if (value instanceof InternalArray array) {
+            return arrayBytes(array);
+        }
+        return DECIMAL; // decimals and maps: a rough guess
+    }
+
+    /**
+     * An array by its elements: an embedding of 768 floats, as the scanner copies it out of Arrow
+     * (boxed, {@code InternalRow.createDeepFieldGetter}), holds about 15 KB.
+     */
+    private static long arrayBytes(InternalArray array) {
+        if (array instanceof GenericArray generic && !generic.isPrimitiveArray()) {
+            long bytes = ARRAY_OVERHEAD + align((long) generic.size() * REFERENCE);
+            for (Object element : generic.toObjectArray()) { // the array itself, not a copy
+                bytes += valueBytes(element);
+            }
+            return bytes;
+        }
+        if (array instanceof BinaryArray binary) {
+            return ARRAY_OVERHEAD + align(binary.getSizeInBytes());
+        }
+        return ARRAY_OVERHEAD + align((long) array.size() * PRIMITIVE_ELEMENT);
     }
 
     private static long align(long bytes) {
