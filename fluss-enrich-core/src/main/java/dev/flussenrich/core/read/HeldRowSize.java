@@ -26,7 +26,7 @@ import java.util.List;
  * several times its bytes in the log (a 50-column row of about 450 log bytes holds about 2.4 KB of
  * heap). The estimate follows that layout with 64-bit JVM sizes (compressed references); it is
  * sampled from a few rows of each fetched batch, since rows of one table differ only in their
- * strings and bytes.
+ * strings, bytes and arrays.
  */
 @Internal
 final class HeldRowSize {
