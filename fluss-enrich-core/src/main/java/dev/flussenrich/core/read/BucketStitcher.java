@@ -324,6 +324,19 @@ final class BucketStitcher {
         return base.size();
     }
 
+    /** Whether rows of any table wait here for their match. */
+    boolean holdsRows() {
+        if (!base.isEmpty()) {
+            return true;
+        }
+        for (ArrayDeque<ScanRecord> companion : companions) {
+            if (!companion.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The base offset (exclusive) up to which every group's rows have reached this reader: the
      * companion rows received, or what was already emitted. {@code Long.MAX_VALUE} for a read of
