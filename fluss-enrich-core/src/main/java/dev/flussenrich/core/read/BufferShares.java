@@ -24,12 +24,13 @@ import java.util.Collection;
  * <p>Fluss hands out one bucket's fetch at a time, in each table's own order, so while a bucket
  * reads a backlog one table follows the other. With one group the base starts fetching the bucket
  * only once the companion holds rows of it ({@link BucketStitcher#wantsBase()}), and what waits is
- * a few narrow companion rows rather than wide base rows (base rows fetched first waited for
- * companion rows behind another bucket's fetch, and held more than the bound: performance.md, stop
- * 56). With several groups a companion starts fetching the bucket only once base rows of it wait
- * ({@link BucketStitcher#wantsCompanions()}): each companion fetched from the start adds its first
- * fetches to the heap. Once the base reaches where the bucket's backlog ended, every table fetches
- * it, so that a row enriched later reaches the reader as soon as it is written.
+ * a few companion rows rather than base rows, narrow ones unless the group is an embedding, whose
+ * rows the bound counts by their elements (base rows fetched first waited for companion rows behind
+ * another bucket's fetch, and held more than the bound: performance.md, stop 56). With several
+ * groups a companion starts fetching the bucket only once base rows of it wait ({@link
+ * BucketStitcher#wantsCompanions()}): each companion fetched from the start adds its first fetches
+ * to the heap. Once the base reaches where the bucket's backlog ended, every table fetches it, so
+ * that a row enriched later reaches the reader as soon as it is written.
  */
 @Internal
 final class BufferShares {
