@@ -378,8 +378,9 @@ final class BucketStitcher {
      * it or has delivered the rows it had when placed. So the base follows the companion's order
      * through the enriched part of a backlog: Fluss hands out one bucket's fetch at a time, in each
      * table's own order, and the narrow companion rows wait for the wide base rows rather than the
-     * other way round. Rows the group has not enriched yet are fetched and held back as before (and
-     * counted).
+     * other way round, while the bucket's companion rows come in one fetch (once subscribed the
+     * base stays, so past that fetch base rows can wait again: performance.md, stop 59). Rows the
+     * group has not enriched yet are fetched and held back as before (and counted).
      */
     boolean wantsBase() {
         return companionTheBaseWaitsFor().isEmpty();
