@@ -378,9 +378,9 @@ final class BucketStitcher {
      * it or has delivered the rows it had when placed. So the base follows the companion's order
      * through the enriched part of a backlog: Fluss hands out one bucket's fetch at a time, in each
      * table's own order, and the narrow companion rows wait for the wide base rows rather than the
-     * other way round, while the bucket's companion rows come in one fetch (once subscribed the
-     * base stays, so past that fetch base rows can wait again: performance.md, stop 59). Rows the
-     * group has not enriched yet are fetched and held back as before (and counted).
+     * other way round; past a bucket's first companion fetch the base stops fetching whenever its
+     * rows wait for a companion that holds none ({@link #baseWaitsForCompanion()}). Rows the group
+     * has not enriched yet are fetched and held back as before (and counted).
      */
     boolean wantsBase() {
         return companionTheBaseWaitsFor().isEmpty();
@@ -412,11 +412,32 @@ final class BucketStitcher {
     }
 
     /**
-     * The group whose companion holds no rows of a backlog whose base is not fetched, and still has
-     * rows to deliver that it had when placed; empty when the base is wanted.
+     * Whether the base stops fetching the bucket now: with one group through a backlog, base rows
+     * wait while the companion holds none of the bucket and still has rows to deliver that it had
+     * when placed. Fluss hands out a table's fetches one bucket at a time, so once a bucket's
+     * companion rows take several fetches the base would go on fetching it while the companion's
+     * queue serves another bucket, and its rows wait up to their share (18 MB of merge buffer at
+     * 2,500,000 rows, 2 MB with this: performance.md, stop 60). It fetches again once companion
+     * rows of the bucket come ({@link #wantsBase()}).
+     */
+    boolean baseWaitsForCompanion() {
+        return !base.isEmpty() && companionBehind().isPresent();
+    }
+
+    /**
+     * The group whose companion holds no rows of a backlog whose base holds none either, and still
+     * has rows to deliver that it had when placed; empty when the base is wanted.
      */
     private OptionalInt companionTheBaseWaitsFor() {
-        if (!baseFollowsCompanion() || !readsBacklog() || !base.isEmpty()) {
+        return base.isEmpty() ? companionBehind() : OptionalInt.empty();
+    }
+
+    /**
+     * With one group through a backlog, the group whose companion holds no rows of the bucket and
+     * still has rows to deliver that it had when placed; empty otherwise.
+     */
+    private OptionalInt companionBehind() {
+        if (!baseFollowsCompanion() || !readsBacklog()) {
             return OptionalInt.empty();
         }
         for (int g = 0; g < companions.length; g++) {

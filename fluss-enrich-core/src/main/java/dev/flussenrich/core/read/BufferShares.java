@@ -26,13 +26,15 @@ import java.util.Collection;
  * only once the companion holds rows of it ({@link BucketStitcher#wantsBase()}), and what waits is
  * a few companion rows rather than base rows, narrow ones unless the group is an embedding, whose
  * rows the bound counts by their elements (base rows fetched first waited for companion rows behind
- * another bucket's fetch, and held more than the bound: performance.md, stop 56). This order holds
- * through a bucket's first companion fetch; once its companion rows take several fetches (2,500,000
- * rows in the benchmark), base rows wait again, up to their share (stop 59). With several groups a
- * companion starts fetching the bucket only once base rows of it wait ({@link
- * BucketStitcher#wantsCompanions()}): each companion fetched from the start adds its first fetches
- * to the heap. Once the base reaches where the bucket's backlog ended, every table fetches it, so
- * that a row enriched later reaches the reader as soon as it is written.
+ * another bucket's fetch, and held more than the bound: performance.md, stop 56). Once a bucket's
+ * companion rows take several fetches (2,500,000 rows in the benchmark), the base stops fetching it
+ * whenever its rows wait for a companion that holds none ({@link
+ * BucketStitcher#baseWaitsForCompanion()}), and fetches again when companion rows come; base rows
+ * waited up to their share before (stop 59). With several groups a companion starts fetching the
+ * bucket only once base rows of it wait ({@link BucketStitcher#wantsCompanions()}): each companion
+ * fetched from the start adds its first fetches to the heap. Once the base reaches where the
+ * bucket's backlog ended, every table fetches it, so that a row enriched later reaches the reader
+ * as soon as it is written.
  */
 @Internal
 final class BufferShares {
@@ -117,13 +119,17 @@ final class BufferShares {
             tables.unsubscribe(bucket);
             return;
         }
-        apply(
-                tables.base(),
-                bucket,
-                stitcher.pendingBase(),
-                shares.base(),
-                stitcher.baseReceivedUpTo(),
-                stitcher.wantsBase());
+        if (stitcher.baseWaitsForCompanion()) {
+            tables.base().unsubscribe(bucket);
+        } else {
+            apply(
+                    tables.base(),
+                    bucket,
+                    stitcher.pendingBase(),
+                    shares.base(),
+                    stitcher.baseReceivedUpTo(),
+                    stitcher.wantsBase());
+        }
         boolean companionsWanted = stitcher.wantsCompanions();
         for (int g = 0; g < tables.groups(); g++) {
             long position = stitcher.companionReceivedUpTo(g);
