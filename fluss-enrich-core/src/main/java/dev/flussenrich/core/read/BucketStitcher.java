@@ -49,6 +49,12 @@ final class BucketStitcher {
     /** Per group: read from an estimated log position that no matched row has confirmed yet. */
     private final boolean[] fromEstimate;
 
+    /**
+     * Per group: the companion's last poll brought no rows of this bucket: its queue hands out
+     * another bucket's fetch (Fluss hands them out one at a time), or waits for the next fetch.
+     */
+    private final boolean[] companionPassedBy;
+
     /** A companion row past the expected offset, waiting for the scanner to explain it. */
     private Skip skip;
 
@@ -111,6 +117,7 @@ final class BucketStitcher {
         this.companionEndAtStart = new long[groups];
         this.fromEstimate = new boolean[groups];
         this.holeAt = new long[groups];
+        this.companionPassedBy = new boolean[groups];
         Arrays.fill(holeAt, -1);
         for (int i = 0; i < groups; i++) {
             companions[i] = new ArrayDeque<>();
@@ -157,12 +164,18 @@ final class BucketStitcher {
 
     /** Adds companion records of group {@code index}, in log order. */
     void addCompanion(int index, List<ScanRecord> records) {
+        companionPassedBy[index] = false;
         for (ScanRecord record : records) {
             if (record.logOffset() >= companionReceivedUpTo[index]) {
                 companions[index].add(record);
                 companionReceivedUpTo[index] = record.logOffset() + 1;
             }
         }
+    }
+
+    /** Tells that a poll of the companion of group {@code index} brought no rows of this bucket. */
+    void companionPolledWithoutRowsHere(int index) {
+        companionPassedBy[index] = true;
     }
 
     /** Emits every row whose offset all touched groups have reached, up to the stop offset. */
@@ -413,15 +426,21 @@ final class BucketStitcher {
 
     /**
      * Whether the base stops fetching the bucket now: with one group through a backlog, base rows
-     * wait while the companion holds none of the bucket and still has rows to deliver that it had
-     * when placed. Fluss hands out a table's fetches one bucket at a time, so once a bucket's
-     * companion rows take several fetches the base would go on fetching it while the companion's
-     * queue serves another bucket, and its rows wait up to their share (18 MB of merge buffer at
-     * 2,500,000 rows, 2 MB with this: performance.md, stop 60). It fetches again once companion
-     * rows of the bucket come ({@link #wantsBase()}).
+     * wait while the companion holds none of the bucket, still has rows to deliver that it had when
+     * placed, and its last poll brought none. Once a bucket's companion rows take several fetches,
+     * the base would go on fetching it while the companion waits for its next fetch or its queue
+     * serves another bucket (Fluss hands out a table's fetches one bucket at a time), and its rows
+     * waited up to their share (18 MB of merge buffer at 2,500,000 rows: performance.md, stop 60).
+     * While the companion's polls still bring the bucket's rows, a poll at a time, the base goes
+     * on: stopping it there too dropped a base fetch per poll. It fetches again once companion rows
+     * of the bucket come ({@link #wantsBase()}).
      */
     boolean baseWaitsForCompanion() {
-        return !base.isEmpty() && companionBehind().isPresent();
+        if (base.isEmpty()) {
+            return false;
+        }
+        OptionalInt behind = companionBehind();
+        return behind.isPresent() && companionPassedBy[behind.getAsInt()];
     }
 
     /**

@@ -20,12 +20,14 @@ import org.apache.fluss.exception.FetchException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Reads a projection of a logical table from any set of buckets, emitting only whole rows.
@@ -297,6 +299,7 @@ public final class StitchedScanner implements AutoCloseable {
             return false;
         }
         try {
+            Set<EnrichedBucket> delivered = new HashSet<>();
             boolean rows =
                     source.poll(
                             timeout,
@@ -310,8 +313,16 @@ public final class StitchedScanner implements AutoCloseable {
                                     stitcher.addBase(records);
                                 } else {
                                     stitcher.addCompanion(group, records);
+                                    delivered.add(bucket);
                                 }
                             });
+            if (group != ScannedTables.BASE) {
+                for (BucketStitcher stitcher : stitchers.values()) {
+                    if (!delivered.contains(stitcher.bucket())) {
+                        stitcher.companionPolledWithoutRowsHere(group);
+                    }
+                }
+            }
             return rows || !timeout.isZero();
         } catch (FetchException e) {
             if (!FetchFailures.isOutOfRange(e)

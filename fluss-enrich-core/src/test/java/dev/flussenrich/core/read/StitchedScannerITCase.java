@@ -540,7 +540,10 @@ class StitchedScannerITCase {
      */
     private record BacklogRead(List<StitchedRecord> rows, long mostBaseRowsHeldBack) {}
 
-    /** Reads {@code id, city} of the table to its end, in fetches of one batch and polls of 5. */
+    /**
+     * Reads {@code id, ip, city} of the table to its end, in fetches of one batch and polls of 5:
+     * base rows wider than the companion's.
+     */
     private BacklogRead readBacklogInSmallPolls(EnrichedTable wideTable) throws Exception {
         Configuration client = smallFetches();
         client.set(ConfigOptions.CLIENT_SCANNER_LOG_MAX_POLL_RECORDS, 5);
@@ -551,7 +554,7 @@ class StitchedScannerITCase {
                         new StitchedScanner(
                                 smallPolls,
                                 wideTable,
-                                List.of("id", "city"),
+                                List.of("id", "ip", "city"),
                                 BufferBound.DEFAULT)) {
             reader.subscribeAll(StartPosition.earliest(), true);
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -569,14 +572,24 @@ class StitchedScannerITCase {
     }
 
     /**
-     * The base rows, as a stitched read of {@code id, city} enriched with city "c" + id describes.
+     * The base rows, as a stitched read of {@code id, ip, city} enriched with city "c" + id
+     * describes.
      */
     private static List<String> withCity(List<StitchedRecord> baseRows) {
         List<String> described = new ArrayList<>();
         for (StitchedRecord row : baseRows) {
             int id = row.row().getInt(0);
             described.add(
-                    row.bucket().bucket() + "@" + row.offset() + " [" + id + ", c" + id + "]");
+                    row.bucket().bucket()
+                            + "@"
+                            + row.offset()
+                            + " ["
+                            + id
+                            + ", 10.0.0."
+                            + id
+                            + ", c"
+                            + id
+                            + "]");
         }
         return described;
     }
