@@ -391,9 +391,9 @@ final class BucketStitcher {
      * it or has delivered the rows it had when placed. So the base follows the companion's order
      * through the enriched part of a backlog: Fluss hands out one bucket's fetch at a time, in each
      * table's own order, and the narrow companion rows wait for the wide base rows rather than the
-     * other way round; past a bucket's first companion fetch the base stops fetching whenever its
-     * rows wait for a companion that holds none ({@link #baseWaitsForCompanion()}). Rows the group
-     * has not enriched yet are fetched and held back as before (and counted).
+     * other way round; past a bucket's first companion fetch the base stops fetching while its rows
+     * wait for a companion whose polls bring none ({@link #baseWaitsForCompanion()}). Rows the
+     * group has not enriched yet are fetched and held back as before (and counted).
      */
     boolean wantsBase() {
         return companionTheBaseWaitsFor().isEmpty();

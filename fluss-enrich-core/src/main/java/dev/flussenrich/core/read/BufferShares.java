@@ -28,7 +28,7 @@ import java.util.Collection;
  * rows the bound counts by their elements (base rows fetched first waited for companion rows behind
  * another bucket's fetch, and held more than the bound: performance.md, stop 56). Once a bucket's
  * companion rows take several fetches (2,500,000 rows in the benchmark), the base stops fetching it
- * while its rows wait for a companion that holds none and hands out another bucket's fetch ({@link
+ * while its rows wait for a companion that holds none and whose last poll brought none ({@link
  * BucketStitcher#baseWaitsForCompanion()}), unless the companion's rows are the wider, and fetches
  * again when companion rows come; base rows waited up to their share before (stop 59). With several
  * groups a companion starts fetching the bucket only once base rows of it wait ({@link
@@ -147,8 +147,8 @@ final class BufferShares {
 
     /**
      * Whether a held companion row takes more heap than a held base row (an embedding): then
-     * stopping the base saves no heap worth a dropped fetch (a vector read went from 1.14 to 0.91
-     * of B's over the whole job with it, design-notes, stop 60).
+     * stopping the base saves no heap worth a dropped fetch (stopping it took a vector read from
+     * 1.14 to 0.91-1.01 of B's over the whole job: design-notes, stop 60).
      */
     private boolean companionRowsAreWider() {
         return tables.companion(0).rowSize().bytesPerRow() > tables.base().rowSize().bytesPerRow();
