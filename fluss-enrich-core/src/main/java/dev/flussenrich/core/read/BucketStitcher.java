@@ -173,8 +173,11 @@ final class BucketStitcher {
         }
     }
 
-    /** Tells that a poll of the companion of group {@code index} brought no rows of this bucket. */
-    void companionPolledWithoutRowsHere(int index) {
+    /**
+     * Tells that a poll of the companion of group {@code index} starts: until it brings rows of
+     * this bucket ({@link #addCompanion}), its last poll brought none.
+     */
+    void companionPollStarts(int index) {
         companionPassedBy[index] = true;
     }
 

@@ -20,14 +20,12 @@ import org.apache.fluss.exception.FetchException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * Reads a projection of a logical table from any set of buckets, emitting only whole rows.
@@ -299,7 +297,12 @@ public final class StitchedScanner implements AutoCloseable {
             return false;
         }
         try {
-            Set<EnrichedBucket> delivered = new HashSet<>();
+            if (group != ScannedTables.BASE) {
+                // a stitcher the poll brings no rows of stays passed by (addCompanion clears it)
+                for (BucketStitcher stitcher : stitchers.values()) {
+                    stitcher.companionPollStarts(group);
+                }
+            }
             boolean rows =
                     source.poll(
                             timeout,
@@ -313,16 +316,8 @@ public final class StitchedScanner implements AutoCloseable {
                                     stitcher.addBase(records);
                                 } else {
                                     stitcher.addCompanion(group, records);
-                                    delivered.add(bucket);
                                 }
                             });
-            if (group != ScannedTables.BASE) {
-                for (BucketStitcher stitcher : stitchers.values()) {
-                    if (!delivered.contains(stitcher.bucket())) {
-                        stitcher.companionPolledWithoutRowsHere(group);
-                    }
-                }
-            }
             return rows || !timeout.isZero();
         } catch (FetchException e) {
             if (!FetchFailures.isOutOfRange(e)

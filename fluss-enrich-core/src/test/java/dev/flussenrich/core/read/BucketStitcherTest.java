@@ -153,7 +153,7 @@ class BucketStitcherTest {
         assertThat(backlog.baseWaitsForCompanion())
                 .as("the companion's last poll brought this bucket's rows")
                 .isFalse();
-        backlog.companionPolledWithoutRowsHere(0);
+        backlog.companionPollStarts(0);
         assertThat(backlog.baseWaitsForCompanion())
                 .as("base rows 1 and 2 wait, the companion's last poll brought none")
                 .isTrue();
@@ -162,15 +162,15 @@ class BucketStitcherTest {
         assertThat(backlog.baseWaitsForCompanion()).as("the companion holds a row").isFalse();
         assertThat(drain(backlog)).containsExactly("1/1001 1,b");
         assertThat(backlog.baseWaitsForCompanion()).isFalse();
-        backlog.companionPolledWithoutRowsHere(0);
+        backlog.companionPollStarts(0);
         assertThat(backlog.baseWaitsForCompanion()).isTrue();
         backlog.addCompanion(0, List.of(companion(2, 2, "c"), companion(3, 3, "d")));
         assertThat(drain(backlog)).containsExactly("2/1002 2,c");
-        backlog.companionPolledWithoutRowsHere(0);
+        backlog.companionPollStarts(0);
         assertThat(backlog.baseWaitsForCompanion()).as("the base holds no rows").isFalse();
         backlog.addBase(List.of(base(3), base(4)));
         assertThat(drain(backlog)).containsExactly("3/1003 3,d");
-        backlog.companionPolledWithoutRowsHere(0);
+        backlog.companionPollStarts(0);
         assertThat(backlog.baseWaitsForCompanion())
                 .as("row 4, not enriched yet, is fetched and held back as in a tail")
                 .isFalse();
@@ -179,7 +179,7 @@ class BucketStitcherTest {
         tail.startCompanionAt(0, 0, false);
         tail.expectCompanionRowsBelow(0, 4);
         tail.addBase(List.of(base(0)));
-        tail.companionPolledWithoutRowsHere(0);
+        tail.companionPollStarts(0);
         assertThat(tail.baseWaitsForCompanion()).as("a tail fetches its base always").isFalse();
     }
 

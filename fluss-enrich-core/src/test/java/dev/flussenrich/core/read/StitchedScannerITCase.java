@@ -466,11 +466,9 @@ class StitchedScannerITCase {
     void aBacklogReadFetchesABucketsBaseOnceItsCompanionRowsAreInHand() throws Exception {
         int buckets = 8;
         int rows = 480;
-        EnrichedTable wideTable =
-                createDeviceLogs(connection, SharedFlussCluster.newTablePath("whole"), buckets);
-        appendInBatches(wideTable.tablePath(), rows, 5); // small fetches, as of wide rows
-        List<StitchedRecord> baseRows =
-                readBounded(connection, wideTable, StartPosition.earliest(), "id");
+        BaseTable base = baseTable("whole", buckets, rows, 5); // small fetches, as of wide rows
+        EnrichedTable wideTable = base.table();
+        List<StitchedRecord> baseRows = base.rows();
         try (EnrichmentWriter geo =
                 new EnrichmentWriter(connection, wideTable, "geo", GapPolicy.FAIL)) {
             for (StitchedRecord row : baseRows) {
@@ -501,11 +499,9 @@ class StitchedScannerITCase {
     void aBacklogReadStopsFetchingABucketsBaseWhileItsRowsWaitForTheCompanion() throws Exception {
         int buckets = 4;
         int rows = 960;
-        EnrichedTable wideTable =
-                createDeviceLogs(connection, SharedFlussCluster.newTablePath("paced"), buckets);
-        appendInBatches(wideTable.tablePath(), rows, 20); // about 5 rows a bucket: a fetch
-        List<StitchedRecord> baseRows =
-                readBounded(connection, wideTable, StartPosition.earliest(), "id");
+        BaseTable base = baseTable("paced", buckets, rows, 20); // about 5 rows a bucket: a fetch
+        EnrichedTable wideTable = base.table();
+        List<StitchedRecord> baseRows = base.rows();
         List<StitchedRecord> byBucket =
                 baseRows.stream()
                         .sorted(
@@ -592,6 +588,25 @@ class StitchedScannerITCase {
                             + "]");
         }
         return described;
+    }
+
+    /**
+     * A table and its base rows, as a read of {@code id} returns them.
+     *
+     * @param table the table
+     * @param rows its base rows
+     */
+    private record BaseTable(EnrichedTable table, List<StitchedRecord> rows) {}
+
+    /**
+     * A device_logs table holding base rows {@code 0..rows-1}, appended in batches of {@code
+     * batch}.
+     */
+    private BaseTable baseTable(String name, int buckets, int rows, int batch) throws Exception {
+        EnrichedTable table =
+                createDeviceLogs(connection, SharedFlussCluster.newTablePath(name), buckets);
+        appendInBatches(table.tablePath(), rows, batch);
+        return new BaseTable(table, readBounded(connection, table, StartPosition.earliest(), "id"));
     }
 
     /** Appends base rows {@code 0..rows-1} in batches of {@code batch} rows: one batch a fetch. */
